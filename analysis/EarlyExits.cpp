@@ -1,0 +1,139 @@
+#include "analysis/EarlyExits.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "runtime-model/Platform.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+
+namespace coopcheck::analysis {
+namespace {
+
+/// The barrier scope an effect needs, when exit does not release it (or, with --strict, when it
+/// is a block barrier).
+std::optional<std::pair<Scope, unsigned>> exitSensitiveScope(const CollectiveEffect &E,
+                                                              unsigned WarpSize,
+                                                              const EarlyExitOptions &Options) {
+  if (E.Kind != CollectiveKind::Barrier || E.Group.Origin != GroupOrigin::Kind::Known)
+    return std::nullopt;
+  GroupType G = E.Group.Type;
+  switch (G.Kind) {
+  case GroupKind::Grid: return std::make_pair(Scope::Grid, 0u);
+  case GroupKind::MultiGrid: return std::make_pair(Scope::MultiGrid, 0u);
+  case GroupKind::Tile:
+    // A tile wider than a warp synchronises through shared memory: exit does not release it.
+    if (G.TileSize > WarpSize)
+      return std::make_pair(Scope::Tile, G.TileSize);
+    return std::nullopt;
+  case GroupKind::ThreadBlock:
+    if (Options.IncludeBlockBarriers)
+      return std::make_pair(Scope::Block, 0u);
+    return std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
+struct ExitPoint {
+  const Stmt *Exit;
+  const CFGBlock *Block;
+};
+
+std::vector<ExitPoint> exitPoints(FunctionCFG &Cfg, SummaryTable &Summaries) {
+  std::vector<ExitPoint> Exits;
+  for (const CFGBlock *B : Cfg.cfg())
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      const Stmt *St = S->getStmt();
+      bool Exits_ = isa<ReturnStmt>(St) || isThreadExit(St);
+      if (const auto *Call = dyn_cast<CallExpr>(St))
+        Exits_ = Summaries.threadExitOfCall(Call) != nullptr;
+      if (Exits_)
+        Exits.push_back({St, B});
+    }
+  return Exits;
+}
+
+} // namespace
+
+const Expr *userCondition(const CFGBlock *Branch, ASTContext &Ctx) {
+  const Expr *Cond = dyn_cast_or_null<Expr>(const_cast<CFGBlock *>(Branch)->getTerminatorCondition());
+  if (!Cond)
+    return nullptr;
+  // Climb from an operand of && / || to the whole condition the user wrote.
+  const Expr *Whole = Cond;
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    auto Parents = Ctx.getParents(*Whole);
+    if (Parents.empty())
+      break;
+    const auto *Parent = Parents[0].get<Expr>();
+    if (!Parent)
+      break;
+    const auto *BO = dyn_cast<BinaryOperator>(Parent->IgnoreParens());
+    if (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent) || (BO && BO->isLogicalOp()) ||
+        (isa<UnaryOperator>(Parent) && cast<UnaryOperator>(Parent)->getOpcode() == UO_LNot)) {
+      Whole = Parent;
+      continue;
+    }
+    break;
+  }
+  return Whole->IgnoreParenImpCasts();
+}
+
+std::vector<EarlyExit> findEarlyExits(TUAnalysis &TU, const FunctionDecl *Kernel,
+                                      const EarlyExitOptions &Options) {
+  std::vector<EarlyExit> Result;
+  FunctionCFG *Cfg = TU.cfgOf(Kernel);
+  if (!Cfg)
+    return Result;
+  SummaryTable &Summaries = TU.summaries();
+  std::vector<ExitPoint> Exits = exitPoints(*Cfg, Summaries);
+  if (Exits.empty())
+    return Result;
+  llvm::SmallPtrSet<const CFGBlock *, 8> ExitBlocks;
+  for (const ExitPoint &E : Exits)
+    ExitBlocks.insert(E.Block);
+
+  Uniformity &Uniform = TU.uniformityOf(Kernel);
+  unsigned WarpSize = model::warpSize(TU.platform());
+  ASTContext &Ctx = TU.context();
+  llvm::SmallPtrSet<const CallExpr *, 16> Reported;
+
+  for (const CFGBlock *B : Cfg->cfg())
+    for (const CFGElement &Element : *B) {
+      auto S = Element.getAs<CFGStmt>();
+      const auto *Call = S ? dyn_cast<CallExpr>(S->getStmt()) : nullptr;
+      if (!Call || Reported.count(Call))
+        continue;
+      for (const CollectiveEffect &Effect : Summaries.effectsOfCall(Call, Kernel)) {
+        auto Sensitive = exitSensitiveScope(Effect, WarpSize, Options);
+        if (!Sensitive)
+          continue;
+        EarlyExit Finding{Call, Effect, Sensitive->first, Sensitive->second, {}};
+        for (const ExitPoint &Exit : Exits)
+          for (const CFGBlock *Branch : Cfg->controlDependencies(Exit.Block)) {
+            const Expr *Cond = userCondition(Branch, Ctx);
+            if (!Cond || Uniform.isUniformAt(Cond, Finding.BarrierScope) ||
+                !Cfg->reaches(Branch, B, ExitBlocks))
+              continue;
+            Finding.Exits.push_back({Exit.Exit, Cond});
+            break;
+          }
+        if (!Finding.Exits.empty()) {
+          const SourceManager &SM = Ctx.getSourceManager();
+          llvm::sort(Finding.Exits, [&](const ThreadExit &A, const ThreadExit &C) {
+            return SM.isBeforeInTranslationUnit(A.Exit->getBeginLoc(), C.Exit->getBeginLoc());
+          });
+          Reported.insert(Call);
+          Result.push_back(std::move(Finding));
+          break;
+        }
+      }
+    }
+  return Result;
+}
+
+} // namespace coopcheck::analysis

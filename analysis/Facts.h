@@ -1,0 +1,73 @@
+// Cross-translation-unit facts: the kernels a TU defines (and the grid barriers they can execute)
+// and the launches it makes. Each TU's facts are written as JSON; a run joins those of all its TUs,
+// so a launch in one file is checked against a kernel defined in another.
+#pragma once
+#include "analysis/LaunchSites.h"
+#include "analysis/TUAnalysis.h"
+#include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+struct SourcePoint {
+  std::string File; ///< absolute path
+  unsigned Line = 0, Column = 0;
+};
+
+SourcePoint sourcePoint(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+struct BarrierFact {
+  std::string Spelling; ///< "grid.sync()"
+  SourcePoint Where;
+};
+
+struct KernelFact {
+  std::string Usr, Name;
+  SourcePoint Where;
+  std::optional<BarrierFact> GridBarrier, MultiGridBarrier;
+  std::vector<std::string> ParamTypes;
+};
+
+struct LaunchFact {
+  std::string KernelUsr, KernelName;
+  SourcePoint Where;
+  std::string Api; ///< "<<<...>>>", "cudaLaunchKernel"
+  Cooperation Coop = Cooperation::None;
+  bool KernelDefinedHere = false;
+};
+
+struct TUFacts {
+  std::string File;
+  std::vector<KernelFact> Kernels;
+  std::vector<LaunchFact> Launches;
+};
+
+/// The Unified Symbol Resolution of a declaration: the same for a kernel in every TU.
+std::string usrOf(const clang::Decl *D);
+
+TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile);
+
+/// The facts of every TU of a run, joined by kernel USR.
+class FactsIndex {
+public:
+  void add(TUFacts Facts);
+  const KernelFact *kernel(llvm::StringRef Usr) const;
+  const std::vector<TUFacts> &units() const { return Units; }
+
+  /// TUs that launch a kernel defined only in another TU whose grid barriers their launch does
+  /// not allow: the ones to analyse again with the joined facts.
+  std::vector<std::string> filesWithCrossUnitLaunchProblems() const;
+
+  std::string toJson() const;
+  static llvm::Expected<FactsIndex> fromJson(llvm::StringRef Text);
+  static llvm::Expected<FactsIndex> load(llvm::StringRef Path);
+
+private:
+  std::vector<TUFacts> Units;
+  std::map<std::string, std::pair<size_t, size_t>, std::less<>> KernelsByUsr;
+};
+
+} // namespace coopcheck::analysis

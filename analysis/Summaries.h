@@ -1,0 +1,80 @@
+// Function summaries, computed on demand bottom-up over the call graph: which collectives a
+// function may execute (directly or in callees), on which group — a known one or one of its
+// parameters — and whether it may end the calling thread (__trap, asm("exit;")).
+// Recursion is solved by iterating to a fixpoint; effects only grow and are deduplicated.
+#pragma once
+#include "analysis/Groups.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+/// Which group a collective works on, seen from one function.
+struct GroupOrigin {
+  enum class Kind { Known, Parameter, Unknown };
+  Kind Origin = Kind::Unknown;
+  GroupType Type;          ///< when Known
+  unsigned ParamIndex = 0; ///< when Parameter
+
+  static GroupOrigin known(GroupType T) { return {Kind::Known, T, 0}; }
+  static GroupOrigin parameter(unsigned I) { return {Kind::Parameter, GroupType{}, I}; }
+  static GroupOrigin unknown() { return {}; }
+  bool isKnown(GroupKind K) const { return Origin == Kind::Known && Type.Kind == K; }
+};
+
+/// Resolves the group a group-valued expression in F holds: its own static type when that is
+/// specific, else what a thread_group variable was initialised from, or F's parameter.
+GroupOrigin resolveGroupOrigin(const clang::Expr *GroupExpr, const clang::FunctionDecl *F);
+
+/// One collective a function may execute.
+struct CollectiveEffect {
+  CollectiveKind Kind = CollectiveKind::Barrier;
+  GroupOrigin Group;
+  const clang::CallExpr *Site = nullptr; ///< the collective call, in whichever function holds it
+  std::string Spelling;                  ///< "grid.sync()"
+  /// The calls leading from the summarised function to the function that holds Site.
+  std::vector<const clang::CallExpr *> Chain;
+};
+
+struct FunctionSummary {
+  std::vector<CollectiveEffect> Effects;
+  /// A __trap()/asm("exit;") the function may execute (first one found), with the calls to it.
+  const clang::Stmt *ThreadExit = nullptr;
+  std::vector<const clang::CallExpr *> ThreadExitChain;
+};
+
+class SummaryTable {
+public:
+  explicit SummaryTable(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  const FunctionSummary &summaryOf(const clang::FunctionDecl *F);
+
+  /// The collectives a call in Caller executes, with the callee's group parameters bound to the
+  /// call's arguments: the collective itself, or what the callee's summary says.
+  std::vector<CollectiveEffect> effectsOfCall(const clang::CallExpr *Call,
+                                              const clang::FunctionDecl *Caller);
+
+  /// The thread exit a call executes (__trap, asm exit, or a callee that may), or null.
+  const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
+
+private:
+  void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
+
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, FunctionSummary> Summaries;
+  llvm::DenseSet<const clang::FunctionDecl *> Done;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  bool MetRecursion = false;
+};
+
+/// The definition to summarise for a callee, or null when there is none in this TU or it is
+/// part of the cooperative-groups API itself (classified, not summarised).
+const clang::FunctionDecl *summarisableDefinition(const clang::FunctionDecl *F);
+
+/// True for __trap(), __builtin_trap() and inline asm that executes PTX `exit`.
+bool isThreadExit(const clang::Stmt *S);
+
+} // namespace coopcheck::analysis

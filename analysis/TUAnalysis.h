@@ -1,0 +1,49 @@
+// Everything the rules ask about one translation unit, computed once and shared by every check:
+// the platform, function summaries, launch sites, and per-function CFGs and uniformity.
+#pragma once
+#include "analysis/FunctionCFG.h"
+#include "analysis/LaunchSites.h"
+#include "analysis/Summaries.h"
+#include "analysis/Uniformity.h"
+#include "runtime-model/Platform.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace coopcheck::analysis {
+
+class TUAnalysis {
+public:
+  TUAnalysis(clang::ASTContext &Ctx, model::Platform P);
+
+  clang::ASTContext &context() { return Ctx; }
+  model::Platform platform() const { return Plat; }
+  SummaryTable &summaries() { return Summaries; }
+  const std::vector<LaunchSite> &launchSites();
+  /// Kernels (__global__ functions with a body) written by the user.
+  const std::vector<const clang::FunctionDecl *> &kernels();
+  /// Null when the function has no body or no CFG.
+  FunctionCFG *cfgOf(const clang::FunctionDecl *F);
+  Uniformity &uniformityOf(const clang::FunctionDecl *F);
+
+  bool isUserCode(clang::SourceLocation Loc) const;
+
+private:
+  clang::ASTContext &Ctx;
+  model::Platform Plat;
+  SummaryTable Summaries;
+  std::optional<std::vector<LaunchSite>> Launches;
+  std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionCFG>> Cfgs;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> Uniformities;
+};
+
+/// The analysis of the translation unit being checked on this thread; created on first use for
+/// a new TU. Every front door starts a TU by calling forgetTUAnalysis() first (clang-tidy reuses
+/// memory between TUs, so an ASTContext address alone does not identify one).
+TUAnalysis &analysisFor(clang::ASTContext &Ctx, clang::Preprocessor *PP);
+void forgetTUAnalysis();
+
+} // namespace coopcheck::analysis

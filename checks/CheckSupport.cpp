@@ -1,0 +1,46 @@
+#include "checks/CheckSupport.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace coopcheck::checks {
+
+void CoopcheckCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Preproc,
+                                         Preprocessor *) {
+  // Called at the start of every translation unit, before any matching.
+  analysis::forgetTUAnalysis();
+  PP = Preproc;
+}
+
+void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
+  checkTranslationUnit(analysis::analysisFor(*Result.Context, PP));
+}
+
+std::string calleeDisplayName(const CallExpr *Call) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return F->getNameAsString();
+  return "callee";
+}
+
+std::string describeCollective(const analysis::CollectiveEffect &Effect) {
+  if (Effect.Chain.empty())
+    return Effect.Spelling;
+  return Effect.Spelling + " (in '" + calleeDisplayName(Effect.Chain.back()) + "')";
+}
+
+void CoopcheckCheck::noteCallChain(const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
+                                   bool FirstCallIsPrimary) {
+  for (size_t I = FirstCallIsPrimary ? 1 : 0; I < Effect.Chain.size(); ++I) {
+    const CallExpr *Call = Effect.Chain[I];
+    diag(Call->getBeginLoc(), "'%0' is called here", DiagnosticIDs::Note)
+        << calleeDisplayName(Call) << Call->getSourceRange();
+  }
+  diag(Effect.Site->getBeginLoc(), Final, DiagnosticIDs::Note) << Effect.Site->getSourceRange();
+}
+
+} // namespace coopcheck::checks

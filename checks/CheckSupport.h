@@ -1,0 +1,48 @@
+// What every coopcheck check shares: it analyses whole translation units (matched once), asks
+// analysis/ for the shared per-TU analysis, and reports with levels and notes the same way.
+#pragma once
+#include "analysis/Summaries.h"
+#include "analysis/TUAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace coopcheck::checks {
+
+class CoopcheckCheck : public clang::tidy::ClangTidyCheck {
+public:
+  CoopcheckCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA || LangOpts.HIP;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  /// Called once per translation unit with its shared analysis.
+  virtual void checkTranslationUnit(analysis::TUAnalysis &TU) = 0;
+
+  /// Whether a finding at Loc belongs to code the user wrote (not a system header).
+  bool inUserCode(analysis::TUAnalysis &TU, clang::SourceLocation Loc) const {
+    return TU.isUserCode(Loc);
+  }
+
+  /// Notes leading from the reporting function to a collective in a callee: "'helper' is called
+  /// here" for each call of the chain (the first one only when it is not the primary location
+  /// already), then Final at the collective itself.
+  void noteCallChain(const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
+                     bool FirstCallIsPrimary);
+
+private:
+  clang::Preprocessor *PP = nullptr;
+};
+
+/// "grid.sync()" when called directly, "grid.sync() (in 'helper')" through calls.
+std::string describeCollective(const analysis::CollectiveEffect &Effect);
+
+/// The name of the function a call calls, for notes: 'helper'.
+std::string calleeDisplayName(const clang::CallExpr *Call);
+
+} // namespace coopcheck::checks

@@ -1,0 +1,68 @@
+#include "checks/EarlyExitBeforeSyncCheck.h"
+#include "analysis/EarlyExits.h"
+#include "analysis/Groups.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+
+namespace coopcheck::checks {
+
+EarlyExitBeforeSyncCheck::EarlyExitBeforeSyncCheck(llvm::StringRef Name,
+                                                   tidy::ClangTidyContext *Context)
+    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)) {}
+
+void EarlyExitBeforeSyncCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "Strict", Strict);
+}
+
+namespace {
+
+/// Why the early exit matters at this barrier, measured on an H100 (gpu-probes P5-P7, P20, P1).
+std::string consequence(const analysis::EarlyExit &E) {
+  switch (E.BarrierScope) {
+  case Scope::Grid:
+    return "a grid barrier is not released by exited threads: the grid hangs once a whole block, "
+           "or thread 0 of a block, has left";
+  case Scope::MultiGrid:
+    return "a multi-grid barrier is not released by exited threads: every grid hangs once a whole "
+           "block, or thread 0 of a block, has left";
+  case Scope::Tile:
+    return "the barrier of a " + std::to_string(E.TileSize) +
+           "-thread tile is not released by exited threads: the tile hangs once a whole warp has "
+           "left";
+  default:
+    return "every thread of the block must call it; exited threads stop counting on NVIDIA "
+           "hardware, so this appears to work, but the programming model does not allow it";
+  }
+}
+
+std::string exitNote(const Stmt *Exit) {
+  if (isa<ReturnStmt>(Exit))
+    return "threads that take this branch return from the kernel here";
+  return "threads that take this branch end here";
+}
+
+} // namespace
+
+void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
+  ASTContext &Ctx = TU.context();
+  analysis::EarlyExitOptions Opts{Strict};
+  for (const FunctionDecl *Kernel : TU.kernels())
+    for (const analysis::EarlyExit &E : analysis::findEarlyExits(TU, Kernel, Opts)) {
+      if (!inUserCode(TU, E.Call->getBeginLoc()))
+        continue;
+      auto Level = E.BarrierScope == Scope::Block ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+      diag(E.Call->getBeginLoc(), "threads that left the kernel early never arrive at %0; %1", Level)
+          << describeCollective(E.Barrier) << consequence(E)
+          << E.Call->getSourceRange();
+      for (const analysis::ThreadExit &Exit : E.Exits)
+        diag(Exit.Exit->getBeginLoc(), exitNote(Exit.Exit) + " (condition '%0')",
+             DiagnosticIDs::Note)
+            << analysis::sourceText(Exit.Condition, Ctx) << Exit.Exit->getSourceRange();
+      if (!E.Barrier.Chain.empty())
+        noteCallChain(E.Barrier, E.Barrier.Spelling + " is called here",
+                      /*FirstCallIsPrimary=*/true);
+    }
+}
+
+} // namespace coopcheck::checks

@@ -1,0 +1,20 @@
+// cg-early-exit-before-sync: threads leave the kernel before a barrier the others reach.
+#pragma once
+#include "checks/CheckSupport.h"
+
+namespace coopcheck::checks {
+
+class EarlyExitBeforeSyncCheck : public CoopcheckCheck {
+public:
+  EarlyExitBeforeSyncCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+
+private:
+  /// Also report exits before block barriers (as warnings): --strict.
+  const bool Strict;
+};
+
+} // namespace coopcheck::checks

@@ -1,0 +1,27 @@
+// Metadata of every rule, generated from Rules.def: the module registers checks from it, the CLI
+// lists it and writes SARIF rules[] from it, and docs/checks/ is indexed from it.
+#pragma once
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace coopcheck::checks {
+
+enum class RuleLevel { Error, Warning, Note };
+
+struct RuleInfo {
+  llvm::StringRef Id;
+  RuleLevel DefaultLevel;
+  llvm::StringRef Precision; ///< SARIF properties.precision: very-high, high, medium, low
+  llvm::StringRef ShortDescription;
+  llvm::StringRef FullDescription;
+  llvm::StringRef DocsMarkdown; ///< docs/checks/<id>.md, embedded at build time
+};
+
+llvm::ArrayRef<RuleInfo> allRules();
+const RuleInfo *findRule(llvm::StringRef Id);
+llvm::StringRef ruleLevelName(RuleLevel L); ///< "error", "warning", "note"
+/// Where the rule's page lives in the repository, relative to its root: docs/checks/<id>.md.
+std::string docsPath(llvm::StringRef Id);
+
+} // namespace coopcheck::checks

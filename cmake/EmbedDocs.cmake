@@ -1,0 +1,12 @@
+# Writes ${OUT} with one entry per docs/checks/<id>.md: {"<id>", R"(...)"} for the rule table.
+file(GLOB docs ${DOCS_DIR}/*.md)
+set(body "// Generated from docs/checks/*.md by cmake/EmbedDocs.cmake. Do not edit.\n")
+foreach(doc ${docs})
+  get_filename_component(id ${doc} NAME_WE)
+  if(id MATCHES "^cg-")
+    file(READ ${doc} text)
+    string(APPEND body "{\"${id}\", R\"coopcheck_doc(${text})coopcheck_doc\"},\n")
+  endif()
+endforeach()
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,28 @@
+// The three GPU programming platforms coopcheck reads, and the facts of each that rules depend on.
+#pragma once
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace coopcheck::model {
+
+enum class Platform { Cuda, Hip, Maca };
+
+llvm::StringRef platformName(Platform P);
+std::optional<Platform> parsePlatform(llvm::StringRef Name);
+
+/// Lanes in a warp (wavefront). HIP is 64 unless the target is a wave32 one.
+unsigned warpSize(Platform P, bool HipWave32 = false);
+
+/// The mask naming every lane of a warp: 0xffffffff on 32 lanes, all 64 bits on 64.
+uint64_t fullWarpMask(Platform P, bool HipWave32 = false);
+
+/// Runtime prefix of the platform's API names: "cuda", "hip", "mc".
+llvm::StringRef runtimePrefix(Platform P);
+
+/// The launch call that makes a single-device cooperative launch on this platform.
+llvm::StringRef cooperativeLaunchName(Platform P);
+/// The launch call that makes a multi-device cooperative launch on this platform.
+llvm::StringRef multiDeviceLaunchName(Platform P);
+
+} // namespace coopcheck::model

@@ -1,0 +1,64 @@
+// Hermetic model of the CUDA runtime header (force-included by coopcheck like nvcc does). It gives
+// CUDA sources the language layer, the runtime API and the launch APIs with CUDA 12's signatures.
+#ifndef __COOPCHECK_MODEL_CUDA_RUNTIME_H
+#define __COOPCHECK_MODEL_CUDA_RUNTIME_H
+
+#define __COOPCHECK_MODEL_CUDA__ 1
+
+// The first platform header included decides the warp parameters of the parse.
+#ifndef __COOPCHECK_WARP_SIZE
+#define __COOPCHECK_WARP_SIZE 32
+#define __COOPCHECK_LANEMASK_T unsigned int
+#define __COOPCHECK_LANEMASK_BITS 32
+#endif
+
+// What nvcc and the toolkit headers define. __CUDACC__ must precede the C++ library headers, which
+// avoid __float128 under it.
+#ifndef __CUDACC__
+#define __CUDACC__
+#endif
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 8
+#define __CUDACC_VER_BUILD__ 0
+#endif
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12080
+#endif
+#define CUDART_VERSION 12080
+#define CUDARTAPI
+
+#include "coopcheck_model/device_core.h"
+
+typedef struct CUuuid_st {
+  char bytes[16];
+} cudaUUID_t;
+
+#define __CCM_PASTE(a, b) a##b
+#define __CCM(name) __CCM_PASTE(cuda, name)
+#define __CCM_DEVICE_PROP cudaDeviceProp
+#define __CCM_DEVICE_PROP_EXTRA cudaUUID_t uuid;
+#define __CCM_DEVICE_ATTR cudaDeviceAttr
+#define __CCM_DEVATTR(Cuda, Hip) cudaDevAttr##Cuda
+#define __CCM_ERROR_EXTRA
+// The driver API (cuda.h) uses the same handle structs, so CUstream and cudaStream_t are one type.
+#define __CCM_STREAM_ST CUstream_st
+#define __CCM_EVENT_ST CUevent_st
+#define __CCM_GRAPH_ST CUgraph_st
+#define __CCM_GRAPH_EXEC_ST CUgraphExec_st
+#define __CCM_FUNC_ST CUfunc_st
+#include "coopcheck_model/runtime_api.inc"
+#undef __CCM_PASTE
+#undef __CCM
+#undef __CCM_DEVICE_PROP
+#undef __CCM_DEVICE_PROP_EXTRA
+#undef __CCM_DEVICE_ATTR
+#undef __CCM_DEVATTR
+#undef __CCM_ERROR_EXTRA
+#undef __CCM_STREAM_ST
+#undef __CCM_EVENT_ST
+#undef __CCM_GRAPH_ST
+#undef __CCM_GRAPH_EXEC_ST
+#undef __CCM_FUNC_ST
+
+#endif // __COOPCHECK_MODEL_CUDA_RUNTIME_H

@@ -1,0 +1,12 @@
+// Launches kernels defined in solver_kernel.cu.
+__global__ void jacobi_step(float *x, const float *b, int n, int iterations);
+__global__ void scale(float *x, float s, int n);
+
+void solve(float *x, const float *b, int n) {
+  int blocks = (n + 255) / 256;
+  jacobi_step<<<blocks, 256>>>(x, b, n, 100); // expected-error {{kernel 'jacobi_step' calls grid.sync() but is launched with <<<...>>>, which is not a cooperative launch}}
+  scale<<<blocks, 256>>>(x, 2.0f, n);
+  int iterations = 100;
+  void *args[] = {&x, &b, &n, &iterations};
+  cudaLaunchCooperativeKernel((void *)jacobi_step, dim3(blocks), dim3(256), args);
+}

@@ -1,0 +1,108 @@
+// cg-non-cooperative-launch: launches of grid-syncing kernels, on CUDA.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void syncs_grid(int *data) {
+  cg::grid_group grid = cg::this_grid();
+  data[grid.thread_rank()] += 1;
+  grid.sync(); // expected-note 4 {{grid.sync() is called here}}
+  data[grid.thread_rank()] += data[0];
+}
+
+__device__ void exchange(cg::grid_group &grid, float *x) {
+  x[grid.thread_rank()] *= 0.5f;
+  grid.sync(); // expected-note {{grid.sync() is called here}}
+}
+
+__global__ void syncs_in_callee(float *x) {
+  cg::grid_group grid = cg::this_grid();
+  exchange(grid, x); // expected-note {{'exchange' is called here}}
+}
+
+__device__ void generic_barrier(cg::thread_group g) {
+  g.sync(); // expected-note {{g.sync() is called here}}
+}
+
+__global__ void syncs_through_thread_group(float *x) {
+  cg::thread_group g = cg::this_grid();
+  x[g.thread_rank()] = 1.0f;
+  generic_barrier(g); // expected-note {{'generic_barrier' is called here}}
+}
+
+__global__ void rank_only(int *data) {
+  cg::grid_group grid = cg::this_grid();
+  data[grid.thread_rank()] = static_cast<int>(grid.size());
+}
+
+__global__ void block_sync_only(int *data) {
+  cg::thread_block block = cg::this_thread_block();
+  data[block.thread_rank()] = 1;
+  block.sync();
+}
+
+template <typename T> __global__ void templated_solver(T *x) {
+  auto grid = cg::this_grid();
+  x[grid.thread_rank()] += T(1);
+  grid.sync(); // expected-note {{grid.sync() is called here}}
+}
+
+__global__ void multi_grid_kernel(int *data) {
+  cg::multi_grid_group mg = cg::this_multi_grid();
+  data[mg.thread_rank()] = 1;
+  mg.sync(); // expected-note 2 {{mg.sync() is called here}}
+}
+
+int launch_all(int *d, float *f, int n, cudaStream_t stream) {
+  void *args[] = {&d};
+  void *fargs[] = {&f};
+
+  syncs_grid<<<n, 128>>>(d); // expected-error {{kernel 'syncs_grid' calls grid.sync() but is launched with <<<...>>>, which is not a cooperative launch; the grid barrier traps with cudaErrorLaunchFailure: launch it with cudaLaunchCooperativeKernel}}
+  syncs_grid<<<dim3(n), dim3(128), 0, stream>>>(d); // expected-error {{launched with <<<...>>>}}
+  cudaLaunchKernel((void *)syncs_grid, dim3(n), dim3(128), args, 0, stream); // expected-error {{launched with cudaLaunchKernel}}
+  syncs_in_callee<<<n, 256>>>(f); // expected-error {{kernel 'syncs_in_callee' calls grid.sync()}}
+  syncs_through_thread_group<<<n, 256>>>(f); // expected-error {{kernel 'syncs_through_thread_group' calls g.sync()}}
+  templated_solver<float><<<n, 64>>>(f); // expected-error {{kernel 'templated_solver<float>' calls grid.sync()}}
+
+  // A cudaLaunchKernelEx without the cooperative attribute, and one that sets it to 0.
+  cudaLaunchConfig_t plain = {};
+  plain.gridDim = dim3(n);
+  plain.blockDim = dim3(128);
+  cudaLaunchKernelEx(&plain, syncs_grid, d); // expected-error {{launched with cudaLaunchKernelEx}}
+
+  // Multi-grid barriers need the multi-device launch.
+  cudaLaunchCooperativeKernel((void *)multi_grid_kernel, dim3(n), dim3(128), args, 0, stream); // expected-error {{kernel 'multi_grid_kernel' calls mg.sync() but is launched with cudaLaunchCooperativeKernel; a multi-grid barrier needs the multi-device cooperative launch cudaLaunchCooperativeKernelMultiDevice}}
+  multi_grid_kernel<<<n, 128>>>(d); // expected-error {{kernel 'multi_grid_kernel' calls mg.sync() but is launched with <<<...>>>}}
+
+  // --- negatives: cooperative launches, and kernels that do not grid-sync ---
+  cudaLaunchCooperativeKernel((void *)syncs_grid, dim3(n), dim3(128), args, 0, stream);
+  cudaLaunchCooperativeKernel(reinterpret_cast<void *>(&syncs_in_callee), dim3(n), dim3(256), fargs);
+  rank_only<<<n, 128>>>(d);
+  block_sync_only<<<n, 128>>>(d);
+  cudaLaunchKernel((void *)rank_only, dim3(n), dim3(128), args, 0, stream);
+
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeCooperative;
+  attribute[0].val.cooperative = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(n);
+  config.blockDim = dim3(128);
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, syncs_grid, d);
+
+  cudaLaunchParams params[2];
+  for (int dev = 0; dev < 2; ++dev) {
+    params[dev].func = (void *)multi_grid_kernel;
+    params[dev].gridDim = dim3(n);
+    params[dev].blockDim = dim3(128);
+    params[dev].sharedMem = 0;
+    params[dev].stream = stream;
+    params[dev].args = args;
+  }
+  return cudaLaunchCooperativeKernelMultiDevice(params, 2, 0);
+}
+
+// A configuration built by the caller: its attributes cannot be seen here, so no finding.
+cudaError_t launch_with_config(const cudaLaunchConfig_t *config, int *d) {
+  return cudaLaunchKernelEx(config, syncs_grid, d);
+}

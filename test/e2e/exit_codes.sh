@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Exit codes for CI: 0 clean, 1 findings at or above --fail-level, 2 bad usage.
+source "$(dirname "$0")/lib.bash"
+clean=../shared/corpus/seed_grid_sync_coop_launch_clean.cpp
+[[ -f $clean ]] || clean=examples/reduction_cooperative.cu
+expect_exit 0 "clean file" -- "$COOPCHECK" "$clean"
+[[ ! -s $scratch/out ]] && pass "clean file prints nothing" || fail "clean file printed: $(cat "$scratch/out")"
+expect_exit 1 "file with errors" -- "$COOPCHECK" examples/persistent_solver.cu
+grep -q 'error: .*\[cg-non-cooperative-launch\]' "$scratch/out" && pass "text names the rule" || fail "text output: $(cat "$scratch/out")"
+expect_exit 1 "--fail-level=error with errors" -- "$COOPCHECK" --fail-level=error examples/persistent_solver.cu
+
+cat >"$scratch/warn.cu" <<'SRC'
+__global__ void k(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __syncthreads();
+  out[i] = 1.0f;
+}
+SRC
+expect_exit 0 "block barrier after exit without --strict" -- "$COOPCHECK" "$scratch/warn.cu"
+expect_exit 1 "warning under --strict" -- "$COOPCHECK" --strict "$scratch/warn.cu"
+expect_exit 0 "warning under --strict, --fail-level=error" -- "$COOPCHECK" --strict --fail-level=error "$scratch/warn.cu"
+expect_exit 0 "--checks excluding the rule" -- "$COOPCHECK" --checks=cg-early-exit-before-sync examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
+expect_exit 1 "cross-unit launch" -- "$COOPCHECK" examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
+grep -q "histogram_host.cu:7:.*kernel 'equalize' calls grid.sync()" "$scratch/out" && pass "cross-unit finding at the launch" || fail "cross-unit output: $(cat "$scratch/out")"
+expect_exit 1 "--jobs=2 gives the same" -- "$COOPCHECK" --jobs=2 examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
+expect_exit 0 "--list-checks" -- "$COOPCHECK" --list-checks
+grep -q '^cg-non-cooperative-launch' "$scratch/out" && pass "--list-checks lists rules" || fail "--list-checks: $(cat "$scratch/out")"
+expect_exit 0 "--version" -- "$COOPCHECK" --version
+grep -q '^coopcheck [0-9]' "$scratch/out" && pass "--version" || fail "--version: $(cat "$scratch/out")"
+expect_exit 0 "--help" -- "$COOPCHECK" --help
+grep -q -- '--platform' "$scratch/out" && pass "--help lists options" || fail "--help: $(cat "$scratch/out")"
+finish

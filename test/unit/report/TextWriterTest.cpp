@@ -1,0 +1,154 @@
+#include "tools/report/TextWriter.h"
+#include "TempTree.h"
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace coopcheck::report;
+using coopcheck::report::test::TempTree;
+
+namespace {
+
+const char *Kernel = "__global__ void k(int n) {\n"
+                     "\tif (threadIdx.x < n)\n"
+                     "\t\t__syncthreads();\n"
+                     "}\n";
+
+std::string text(const Report &R, bool Color = false) {
+  std::ostringstream OS;
+  writeText(OS, R, Color);
+  return OS.str();
+}
+
+Finding divergentSync(const std::string &File) {
+  Finding F;
+  F.RuleId = "cg-divergent-collective";
+  F.Message = "__syncthreads() is reached by part of the block";
+  F.Location = {File, 3, 3, 3, 18};
+  F.Notes.push_back({{File, 2, 6, 2, 21}, "the condition depends on threadIdx"});
+  return F;
+}
+
+TEST(TextWriter, FindingWithNoteSnippetsAndCarets) {
+  TempTree Tree;
+  Report R{{divergentSync(Tree.write("src/k.cu", Kernel))}, {}, Tree.root()};
+  EXPECT_EQ(text(R), "src/k.cu:3:3: error: __syncthreads() is reached by part of the block "
+                     "[cg-divergent-collective]\n"
+                     "    3 |                 __syncthreads();\n"
+                     "      |                 ^~~~~~~~~~~~~~~\n"
+                     "src/k.cu:2:6: note: the condition depends on threadIdx\n"
+                     "    2 |         if (threadIdx.x < n)\n"
+                     "      |             ^~~~~~~~~~~~~~~\n"
+                     "1 error generated.\n");
+}
+
+TEST(TextWriter, UnreadableFileHasNoSnippet) {
+  Report R{{divergentSync("/nonexistent/k.cu")}, {}, "/work"};
+  EXPECT_EQ(text(R), "/nonexistent/k.cu:3:3: error: __syncthreads() is reached by part of the "
+                     "block [cg-divergent-collective]\n"
+                     "/nonexistent/k.cu:2:6: note: the condition depends on threadIdx\n"
+                     "1 error generated.\n");
+}
+
+TEST(TextWriter, SuppressedFindingsAreNotShownNorCounted) {
+  TempTree Tree;
+  Finding F = divergentSync(Tree.write("k.cu", Kernel));
+  F.Suppressed = true;
+  EXPECT_EQ(text({{F}, {}, Tree.root()}), "");
+}
+
+TEST(TextWriter, SummaryCountsLikeClang) {
+  auto At = [](Level L, unsigned Line) {
+    Finding F;
+    F.RuleId = "cg-x";
+    F.Severity = L;
+    F.Message = "m";
+    F.Location = {"/none.cu", Line, 1, Line, 2};
+    return F;
+  };
+  auto Last = [](const std::string &S) { return S.substr(S.rfind('\n', S.size() - 2) + 1); };
+  EXPECT_EQ(Last(text({{At(Level::Warning, 1)}, {}, ""})), "1 warning generated.\n");
+  EXPECT_EQ(Last(text({{At(Level::Error, 1), At(Level::Error, 2)}, {}, ""})),
+            "2 errors generated.\n");
+  EXPECT_EQ(Last(text({{At(Level::Error, 1), At(Level::Warning, 2)}, {}, ""})),
+            "1 warning and 1 error generated.\n");
+  EXPECT_EQ(Last(text({{At(Level::Error, 1), At(Level::Warning, 2), At(Level::Note, 3),
+                        At(Level::Note, 4)},
+                       {},
+                       ""})),
+            "1 warning, 1 error and 2 notes generated.\n");
+}
+
+TEST(TextWriter, InputFailuresWithoutSummary) {
+  Report R{{}, {{"/src/missing.cu", "no such file or directory"}}, "/src"};
+  EXPECT_EQ(text(R), "coopcheck: error: /src/missing.cu: no such file or directory\n");
+}
+
+TEST(TextWriter, InputFailureWithoutFile) {
+  EXPECT_EQ(text({{}, {{"", "no compile command for any input"}}, "/src"}),
+            "coopcheck: error: no compile command for any input\n");
+}
+
+TEST(TextWriter, NothingToSayIsEmpty) { EXPECT_EQ(text({}), ""); }
+
+TEST(TextWriter, PathsOutsideTheRootStayAbsolute) {
+  TempTree Tree;
+  std::string File = Tree.write("k.cu", Kernel);
+  Report R{{divergentSync(File)}, {}, Tree.path("other")};
+  EXPECT_EQ(text(R).rfind(File + ":3:3: error: ", 0), 0u);
+}
+
+TEST(TextWriter, FixItShownUnderTheCaret) {
+  TempTree Tree;
+  std::string File = Tree.write("w.cu", "  int v = __shfl(x, 0);\n");
+  Finding F;
+  F.RuleId = "cg-legacy-warp-intrinsic";
+  F.Severity = Level::Warning;
+  F.Message = "__shfl is removed for sm_70+";
+  F.Location = {File, 1, 11, 1, 17};
+  F.Fixes.push_back({{File, 1, 11, 1, 17}, "__shfl_sync(0xffffffff, "});
+  EXPECT_EQ(text({{F}, {}, Tree.root()}),
+            "w.cu:1:11: warning: __shfl is removed for sm_70+ [cg-legacy-warp-intrinsic]\n"
+            "    1 |   int v = __shfl(x, 0);\n"
+            "      |           ^~~~~~\n"
+            "      |           __shfl_sync(0xffffffff, \n"
+            "1 warning generated.\n");
+}
+
+TEST(TextWriter, MultiLineRangeUnderlinesToEndOfLine) {
+  TempTree Tree;
+  std::string File = Tree.write("m.cu", "k<<<g, b>>>(a,\n            b);\n");
+  Finding F;
+  F.RuleId = "cg-non-cooperative-launch";
+  F.Message = "launch";
+  F.Location = {File, 1, 1, 2, 15};
+  EXPECT_NE(text({{F}, {}, Tree.root()}).find("      | ^" + std::string(13, '~') + "\n"),
+            std::string::npos);
+}
+
+TEST(TextWriter, LargeLineNumbersWidenTheMargin) {
+  TempTree Tree;
+  std::string Source;
+  for (int I = 1; I < 12345; ++I)
+    Source += "\n";
+  Source += "x;\n";
+  Finding F;
+  F.RuleId = "cg-x";
+  F.Message = "m";
+  F.Location = {Tree.write("big.cu", Source), 12345, 1, 12345, 2};
+  EXPECT_NE(text({{F}, {}, Tree.root()}).find("\n 12345 | x;\n       | ^\n"), std::string::npos);
+}
+
+TEST(TextWriter, ColourOnlyWhenAsked) {
+  TempTree Tree;
+  Report R{{divergentSync(Tree.write("k.cu", Kernel))}, {{"/x.cu", "unreadable"}}, Tree.root()};
+  EXPECT_EQ(text(R).find('\033'), std::string::npos);
+  std::string Coloured = text(R, /*Color=*/true);
+  EXPECT_EQ(Coloured.rfind("\033[1mk.cu:3:3: \033[0m\033[0;1;31merror: \033[0m\033[1m", 0), 0u);
+  EXPECT_NE(Coloured.find("\033[0;1;36mnote: \033[0m"), std::string::npos);
+  EXPECT_NE(Coloured.find("| \033[0;1;32m                ^~~~~~~~~~~~~~~\033[0m\n"),
+            std::string::npos);
+  EXPECT_NE(Coloured.find("\033[1mcoopcheck: \033[0m\033[0;1;31merror: \033[0m"),
+            std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,137 @@
+#include "tools/coopcheck/Driver.h"
+#include "tools/coopcheck/TidyRunner.h"
+#include "tools/report/FindingOrder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace coopcheck::cli {
+namespace {
+
+struct UnitResult {
+  std::vector<report::Finding> Findings;
+  std::optional<analysis::TUFacts> Facts;
+  std::optional<std::string> Failure;
+};
+
+std::map<std::string, std::string> checkOptions(const RunOptions &Options,
+                                                const std::string &FactsFile) {
+  std::map<std::string, std::string> Map;
+  if (Options.Strict)
+    Map["cg-early-exit-before-sync.Strict"] = "true";
+  if (!FactsFile.empty())
+    Map["cg-non-cooperative-launch.FactsFile"] = FactsFile;
+  return Map;
+}
+
+/// Device side always; the host side too when the source has code only it sees.
+UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
+                       const std::string &FactsFile) {
+  UnitResult Result;
+  bool BothSides = analysis::needsHostSidePass(Unit.Contents);
+  for (bool HostSide : {false, true}) {
+    if (HostSide && !BothSides)
+      break;
+    TidyRequest Request{Unit.File, Unit.Directory, unitArguments(Unit, Options, HostSide),
+                        Options.Checks, checkOptions(Options, FactsFile)};
+    TidyResult Side = runTidy(Request);
+    if (Side.Failure) {
+      Result.Failure = Side.Failure;
+      Result.Findings.clear();
+      return Result;
+    }
+    Result.Findings.insert(Result.Findings.end(), Side.Findings.begin(), Side.Findings.end());
+    if (!Result.Facts)
+      Result.Facts = std::move(Side.Facts);
+  }
+  return Result;
+}
+
+std::vector<UnitResult> analyseAll(const std::vector<TranslationUnitInput> &Units,
+                                   const RunOptions &Options) {
+  std::vector<UnitResult> Results(Units.size());
+  std::atomic<size_t> Next{0};
+  std::mutex ProgressLock;
+  size_t Started = 0;
+  auto Worker = [&] {
+    for (size_t I = Next++; I < Units.size(); I = Next++) {
+      if (Options.Progress) {
+        std::lock_guard<std::mutex> Guard(ProgressLock);
+        llvm::errs() << "[" << ++Started << "/" << Units.size() << "] " << Units[I].File << "\n";
+      }
+      Results[I] = analyseUnit(Units[I], Options, "");
+    }
+  };
+  unsigned Threads = std::max(1u, std::min<unsigned>(Options.Jobs, Units.size()));
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads; ++T)
+    Pool.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Pool)
+    T.join();
+  return Results;
+}
+
+std::optional<std::string> writeTemporaryFacts(const analysis::FactsIndex &Index) {
+  llvm::SmallString<128> Path;
+  int Fd;
+  if (llvm::sys::fs::createTemporaryFile("coopcheck-facts", "json", Fd, Path))
+    return std::nullopt;
+  llvm::raw_fd_ostream Out(Fd, /*shouldClose=*/true);
+  Out << Index.toJson();
+  return std::string(Path);
+}
+
+} // namespace
+
+std::vector<std::string> unitArguments(const TranslationUnitInput &Unit, const RunOptions &Options,
+                                       bool HostSide) {
+  analysis::ParseOptions Parse = Options.Parse;
+  Parse.HostSide = HostSide;
+  const analysis::TranslatedCommand *Command = Unit.Command ? &*Unit.Command : nullptr;
+  model::Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Command, Parse);
+  return analysis::parseArguments(P, Parse, Command);
+}
+
+report::Report analyse(Inputs In, const RunOptions &Options) {
+  report::Report Report;
+  Report.Failures = std::move(In.Failures);
+  std::vector<UnitResult> Results = analyseAll(In.Units, Options);
+
+  analysis::FactsIndex Index;
+  for (UnitResult &R : Results)
+    if (R.Facts)
+      Index.add(*R.Facts);
+  if (Options.ExportFacts) {
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(*Options.ExportFacts, EC);
+    if (EC)
+      Report.Failures.push_back({*Options.ExportFacts, "cannot write facts: " + EC.message()});
+    else
+      Out << Index.toJson();
+  }
+
+  // Launches of kernels defined in another unit: analyse those units again with the joined facts.
+  std::vector<std::string> Rerun = Index.filesWithCrossUnitLaunchProblems();
+  if (!Rerun.empty())
+    if (auto FactsFile = writeTemporaryFacts(Index)) {
+      for (size_t I = 0; I < In.Units.size(); ++I)
+        if (llvm::is_contained(Rerun, In.Units[I].File))
+          Results[I] = analyseUnit(In.Units[I], Options, *FactsFile);
+      llvm::sys::fs::remove(*FactsFile);
+    }
+
+  for (size_t I = 0; I < Results.size(); ++I) {
+    if (Results[I].Failure)
+      Report.Failures.push_back({In.Units[I].File, *Results[I].Failure});
+    for (report::Finding &F : Results[I].Findings)
+      Report.Findings.push_back(std::move(F));
+  }
+  report::sortAndDedupe(Report.Findings);
+  return Report;
+}
+
+} // namespace coopcheck::cli

@@ -1,0 +1,29 @@
+// One coopcheck run over its translation units: analyse each (in parallel with --jobs), join
+// their facts, analyse again the units whose launches need another unit's kernel facts, and
+// gather everything into one report.
+#pragma once
+#include "analysis/ParseSetup.h"
+#include "tools/coopcheck/Inputs.h"
+#include "tools/report/Finding.h"
+#include <map>
+#include <optional>
+#include <string>
+
+namespace coopcheck::cli {
+
+struct RunOptions {
+  analysis::ParseOptions Parse;
+  std::string Checks = "-*,cg-*";
+  bool Strict = false;
+  unsigned Jobs = 1;
+  bool Progress = false;                    ///< [n/N] file on stderr
+  std::optional<std::string> ExportFacts;   ///< write the joined facts here
+};
+
+report::Report analyse(Inputs Units, const RunOptions &Options);
+
+/// The Clang arguments coopcheck parses one unit with (for --print-parse-args).
+std::vector<std::string> unitArguments(const TranslationUnitInput &Unit, const RunOptions &Options,
+                                       bool HostSide);
+
+} // namespace coopcheck::cli

@@ -1,0 +1,91 @@
+#include "tools/coopcheck/Inputs.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace coopcheck::cli {
+
+static std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+std::optional<std::string> unreadableReason(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return "no such file";
+  if (llvm::sys::fs::is_directory(Status))
+    return "is a directory, not a source file";
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return "not a regular file";
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return "cannot read: " + Buffer.getError().message();
+  // A NUL byte in the first 8 KiB: an object file or an image, not source.
+  llvm::StringRef Head = (*Buffer)->getBuffer().take_front(8192);
+  if (Head.contains('\0'))
+    return "is a binary file, not source";
+  return std::nullopt;
+}
+
+static std::optional<std::string> readFile(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+static analysis::TranslatedCommand translate(const analysis::CompileEntry &Entry) {
+  auto Reader = [&](llvm::StringRef ResponseFile) -> std::optional<std::string> {
+    llvm::SmallString<256> Path(ResponseFile);
+    if (llvm::sys::path::is_relative(Path))
+      Path = (llvm::Twine(Entry.Directory) + "/" + ResponseFile).str();
+    return readFile(std::string(Path));
+  };
+  return analysis::translateCompileCommand(Entry.Argv, Reader);
+}
+
+static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,
+                    std::optional<analysis::TranslatedCommand> Command) {
+  if (auto Reason = unreadableReason(Path)) {
+    Result.Failures.push_back({Path, *Reason});
+    return;
+  }
+  auto Contents = readFile(Path);
+  if (!Contents) {
+    Result.Failures.push_back({Path, "cannot read"});
+    return;
+  }
+  Result.Units.push_back({Path, Directory, std::move(*Contents), std::move(Command)});
+}
+
+Inputs gatherInputs(const std::vector<std::string> &Files,
+                    const std::vector<analysis::CompileEntry> *Database) {
+  Inputs Result;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  if (Database && Files.empty()) {
+    for (const analysis::CompileEntry &Entry : *Database)
+      addUnit(Result, Entry.File, Entry.Directory, translate(Entry));
+    return Result;
+  }
+  for (const std::string &File : Files) {
+    std::string Path = absolutePath(File);
+    if (!Database) {
+      addUnit(Result, Path, std::string(Cwd), std::nullopt);
+      continue;
+    }
+    const analysis::CompileEntry *Entry = analysis::findCompileEntry(*Database, Path);
+    if (!Entry) {
+      Result.Failures.push_back(
+          {Path, unreadableReason(Path).value_or("no compile command for this file in the database")});
+      continue;
+    }
+    addUnit(Result, Path, Entry->Directory, translate(*Entry));
+  }
+  return Result;
+}
+
+} // namespace coopcheck::cli

@@ -1,0 +1,33 @@
+// The translation units of a run: files named on the command line, checked for being readable
+// source, each with its compile command from -p when there is a database.
+#pragma once
+#include "analysis/CompileDatabase.h"
+#include "analysis/FlagTranslator.h"
+#include "tools/report/Finding.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::cli {
+
+struct TranslationUnitInput {
+  std::string File;      ///< absolute path
+  std::string Directory; ///< where its compile command runs
+  std::string Contents;
+  std::optional<analysis::TranslatedCommand> Command; ///< from the database, when -p is given
+};
+
+struct Inputs {
+  std::vector<TranslationUnitInput> Units;
+  std::vector<report::InputFailure> Failures;
+};
+
+/// Why a path cannot be analysed (missing, a directory, unreadable, binary), or nullopt.
+std::optional<std::string> unreadableReason(const std::string &Path);
+
+/// Files given explicitly; with a database, each must have an entry in it. With a database and
+/// no files, every entry of the database.
+Inputs gatherInputs(const std::vector<std::string> &Files,
+                    const std::vector<analysis::CompileEntry> *Database);
+
+} // namespace coopcheck::cli

@@ -1,0 +1,207 @@
+#include "tools/coopcheck/TidyRunner.h"
+#include "analysis/TUAnalysis.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace coopcheck::cli {
+namespace {
+
+/// Collects the TU's facts after the checks have run (sharing their cached analysis).
+class FactsConsumer : public ASTConsumer {
+public:
+  FactsConsumer(Preprocessor &PP, std::string File, std::optional<analysis::TUFacts> &Out)
+      : PP(PP), File(std::move(File)), Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Out = analysis::collectFacts(analysis::analysisFor(Ctx, &PP), File);
+  }
+
+private:
+  Preprocessor &PP;
+  std::string File;
+  std::optional<analysis::TUFacts> &Out;
+};
+
+class CoopcheckAction : public ASTFrontendAction {
+public:
+  CoopcheckAction(ClangTidyASTConsumerFactory &Factory, std::optional<analysis::TUFacts> &Facts)
+      : Factory(Factory), Facts(Facts) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(Factory.createASTConsumer(CI, File));
+    Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(), Facts));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  ClangTidyASTConsumerFactory &Factory;
+  std::optional<analysis::TUFacts> &Facts;
+};
+
+class CoopcheckActionFactory : public tooling::FrontendActionFactory {
+public:
+  CoopcheckActionFactory(ClangTidyContext &Context, std::optional<analysis::TUFacts> &Facts)
+      : Factory(Context), Facts(Facts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CoopcheckAction>(Factory, Facts);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // As clang-tidy does: code may test for __clang_analyzer__.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N errors generated" on stderr: compile errors become one-line input failures.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCHContainerOps), DiagConsumer);
+  }
+
+private:
+  ClangTidyASTConsumerFactory Factory;
+  std::optional<analysis::TUFacts> &Facts;
+};
+
+/// Byte offset → 1-based line and column, from the file's text.
+class LineTable {
+public:
+  explicit LineTable(const std::string &Path) {
+    if (auto Buffer = llvm::MemoryBuffer::getFile(Path)) {
+      llvm::StringRef Text = (*Buffer)->getBuffer();
+      Starts.push_back(0);
+      for (size_t I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          Starts.push_back(I + 1);
+    }
+  }
+  std::pair<unsigned, unsigned> position(unsigned Offset) const {
+    if (Starts.empty())
+      return {0, 0};
+    auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+    size_t Line = It - Starts.begin();
+    return {static_cast<unsigned>(Line), Offset - Starts[Line - 1] + 1};
+  }
+
+private:
+  std::vector<unsigned> Starts;
+};
+
+class SpanMaker {
+public:
+  report::SourceSpan span(const tooling::DiagnosticMessage &M) {
+    report::SourceSpan S;
+    S.File = M.FilePath;
+    if (M.FilePath.empty())
+      return S;
+    const LineTable &Lines = table(M.FilePath);
+    std::tie(S.Line, S.Column) = Lines.position(M.FileOffset);
+    S.EndLine = S.Line;
+    S.EndColumn = S.Column;
+    for (const tooling::FileByteRange &R : M.Ranges)
+      if (R.FilePath == M.FilePath && R.FileOffset <= M.FileOffset &&
+          M.FileOffset <= R.FileOffset + R.Length)
+        std::tie(S.EndLine, S.EndColumn) = Lines.position(R.FileOffset + R.Length);
+    return S;
+  }
+
+private:
+  const LineTable &table(const std::string &Path) {
+    auto It = Tables.find(Path);
+    if (It == Tables.end())
+      It = Tables.emplace(Path, LineTable(Path)).first;
+    return It->second;
+  }
+  std::map<std::string, LineTable> Tables;
+};
+
+report::Level levelOf(const ClangTidyError &E) {
+  switch (E.DiagLevel) {
+  case tooling::Diagnostic::Error: return report::Level::Error;
+  case tooling::Diagnostic::Warning: return report::Level::Warning;
+  default: return report::Level::Note;
+  }
+}
+
+std::string firstLine(llvm::StringRef Text) { return Text.split('\n').first.str(); }
+
+} // namespace
+
+TidyResult runTidy(const TidyRequest &Request) {
+  TidyResult Result;
+  ClangTidyOptions Options = ClangTidyOptions::getDefaults();
+  Options.Checks = Request.Checks;
+  Options.HeaderFilterRegex = ".*";
+  Options.SystemHeaders = false;
+  for (const auto &[Key, Value] : Request.CheckOptions)
+    Options.CheckOptions[Key] = ClangTidyOptions::ClangTidyValue(Value);
+  ClangTidyContext Context(
+      std::make_unique<DefaultOptionsProvider>(ClangTidyGlobalOptions(), Options));
+
+  std::vector<std::string> CommandLine = {"clang++"};
+  CommandLine.insert(CommandLine.end(), Request.Args.begin(), Request.Args.end());
+  CommandLine.push_back(Request.File);
+  struct OneCommand : tooling::CompilationDatabase {
+    tooling::CompileCommand Command;
+    std::vector<tooling::CompileCommand> getCompileCommands(StringRef) const override {
+      return {Command};
+    }
+  } Compilations;
+  Compilations.Command = tooling::CompileCommand(Request.Directory, Request.File, CommandLine, "");
+
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  tooling::ClangTool Tool(Compilations, {Request.File},
+                          std::make_shared<PCHContainerOperations>(), BaseFS);
+  Tool.setPrintErrorMessage(false);
+  ClangTidyDiagnosticConsumer DiagConsumer(Context);
+  auto DiagOpts = std::make_unique<DiagnosticOptions>();
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  CoopcheckActionFactory Factory(Context, Result.Facts);
+  analysis::forgetTUAnalysis();
+  int Status = Tool.run(&Factory);
+  analysis::forgetTUAnalysis();
+
+  SpanMaker Spans;
+  for (const ClangTidyError &E : DiagConsumer.take()) {
+    if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+      if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure) {
+        report::SourceSpan At = Spans.span(E.Message);
+        Result.Failure = At.Line ? std::to_string(At.Line) + ":" + std::to_string(At.Column) +
+                                       ": " + firstLine(E.Message.Message)
+                                 : firstLine(E.Message.Message);
+      }
+      continue;
+    }
+    report::Finding F;
+    F.RuleId = E.DiagnosticName;
+    F.Severity = levelOf(E);
+    F.Message = E.Message.Message;
+    F.Location = Spans.span(E.Message);
+    for (const tooling::DiagnosticMessage &Note : E.Notes)
+      F.Notes.push_back({Spans.span(Note), Note.Message});
+    Result.Findings.push_back(std::move(F));
+  }
+  if (Status != 0 && !Result.Failure)
+    Result.Failure = "the compiler could not process this file";
+  if (Result.Failure)
+    Result.Findings.clear();
+  return Result;
+}
+
+} // namespace coopcheck::cli

@@ -1,0 +1,31 @@
+// Runs the clang-tidy engine with the coopcheck module on one translation unit, the way the
+// clang-tidy binary does (so findings, NOLINT handling and messages are those of the plugin),
+// and collects the TU's cross-TU facts from the same parse.
+#pragma once
+#include "analysis/Facts.h"
+#include "tools/report/Finding.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::cli {
+
+struct TidyRequest {
+  std::string File;      ///< absolute path of the source
+  std::string Directory; ///< working directory of the compile command
+  std::vector<std::string> Args; ///< Clang arguments, without compiler and input
+  std::string Checks = "-*,cg-*";
+  std::map<std::string, std::string> CheckOptions;
+};
+
+struct TidyResult {
+  std::vector<report::Finding> Findings;
+  std::optional<analysis::TUFacts> Facts;
+  /// Set when the TU could not be analysed: the first compile error, on one line.
+  std::optional<std::string> Failure;
+};
+
+TidyResult runTidy(const TidyRequest &Request);
+
+} // namespace coopcheck::cli

@@ -1,0 +1,215 @@
+// coopcheck: finds synchronization bugs in CUDA, HIP and MXMACA code that uses cooperative
+// groups and warp-synchronous primitives. Exit codes: 0 clean, 1 findings at or above
+// --fail-level, 2 bad usage or input that could not be analysed.
+#include "analysis/CompileDatabase.h"
+#include "checks/RuleTable.h"
+#include "tools/coopcheck/Driver.h"
+#include "tools/report/JsonWriter.h"
+#include "tools/report/SarifWriter.h"
+#include "tools/report/TextWriter.h"
+#include "tools/report/Version.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using namespace llvm;
+using namespace coopcheck;
+
+extern volatile int CoopcheckModuleAnchorSource;
+static int KeepModule = CoopcheckModuleAnchorSource;
+
+namespace {
+
+cl::OptionCategory Category("coopcheck options");
+
+cl::list<std::string> Files(cl::Positional, cl::desc("<source files>"), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks", cl::desc("List the rules and exit"), cl::cat(Category));
+cl::opt<std::string> Checks("checks", cl::desc("Rules to run, as clang-tidy globs (default cg-*)"),
+                            cl::init("cg-*"), cl::cat(Category));
+cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
+                               cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> Format("format", cl::desc("Output format: text, json or sarif"),
+                            cl::init("text"), cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> PlatformName("platform", cl::desc("cuda, hip or maca (default: detected)"),
+                                  cl::cat(Category));
+cl::opt<std::string> CudaPath("cuda-path", cl::desc("Parse CUDA sources against this toolkit"),
+                              cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> HipWave32("hip-wave32", cl::desc("HIP targets have 32-lane wavefronts"),
+                        cl::cat(Category));
+cl::opt<bool> Strict("strict", cl::desc("Also report what works on NVIDIA hardware but breaks "
+                                        "the programming model"),
+                     cl::cat(Category));
+cl::opt<unsigned> Jobs("jobs", cl::desc("Translation units analysed in parallel"), cl::init(1),
+                       cl::cat(Category));
+cl::opt<std::string> FailLevel("fail-level",
+                               cl::desc("Lowest level that makes the exit code 1: error, "
+                                        "warning or note (default warning)"),
+                               cl::init("warning"), cl::cat(Category));
+cl::opt<std::string> ExportFacts("export-facts",
+                                 cl::desc("Write the kernels and launches of all units as JSON, "
+                                          "for cg-non-cooperative-launch.FactsFile"),
+                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> PrintParseArgs("print-parse-args",
+                             cl::desc("Print the Clang arguments each file is parsed with (to "
+                                      "pass to clang-tidy-22 after --) and exit"),
+                             cl::cat(Category));
+
+[[noreturn]] void usageError(const Twine &Message) {
+  errs() << "coopcheck: error: " << Message << "\n";
+  std::exit(2);
+}
+
+int listChecks() {
+  for (const checks::RuleInfo &R : checks::allRules())
+    outs() << R.Id << " (" << checks::ruleLevelName(R.DefaultLevel) << "): " << R.ShortDescription
+           << "\n";
+  return 0;
+}
+
+/// The rule ids enabled by --checks, as a clang-tidy check list.
+std::string tidyCheckList() {
+  std::string List = "-*";
+  for (StringRef Glob : split(StringRef(Checks), ',')) {
+    Glob = Glob.trim();
+    if (Glob.empty())
+      continue;
+    bool Negative = Glob.consume_front("-");
+    auto Pattern = GlobPattern::create(Glob);
+    if (!Pattern)
+      usageError("invalid --checks glob '" + Glob + "'");
+    bool Matches = false;
+    for (const checks::RuleInfo &R : checks::allRules())
+      Matches |= Pattern->match(R.Id);
+    if (!Matches && !Negative && Glob != "*")
+      usageError("--checks: no rule matches '" + Glob + "' (see --list-checks)");
+    List += "," + std::string(Negative ? "-" : "") + Glob.str();
+  }
+  return List;
+}
+
+report::Level failLevel() {
+  if (FailLevel == "error") return report::Level::Error;
+  if (FailLevel == "warning") return report::Level::Warning;
+  if (FailLevel == "note") return report::Level::Note;
+  usageError("--fail-level must be error, warning or note");
+}
+
+bool atOrAbove(report::Level L, report::Level Threshold) {
+  return static_cast<int>(L) <= static_cast<int>(Threshold);
+}
+
+cli::RunOptions runOptions() {
+  cli::RunOptions Options;
+  if (!PlatformName.empty()) {
+    Options.Parse.PlatformOverride = model::parsePlatform(PlatformName);
+    if (!Options.Parse.PlatformOverride)
+      usageError("--platform must be cuda, hip or maca");
+  }
+  if (!CudaPath.empty()) {
+    if (!sys::fs::is_directory(CudaPath + "/include"))
+      usageError("--cuda-path '" + CudaPath + "' has no include/ directory");
+    Options.Parse.CudaPath = CudaPath.getValue();
+  }
+  Options.Parse.HipWave32 = HipWave32;
+  Options.Checks = tidyCheckList();
+  Options.Strict = Strict;
+  if (Jobs == 0)
+    usageError("--jobs must be at least 1");
+  Options.Jobs = Jobs;
+  if (!ExportFacts.empty())
+    Options.ExportFacts = ExportFacts.getValue();
+  return Options;
+}
+
+void writeReport(const report::Report &Report) {
+  std::ostringstream Text;
+  bool Color = OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
+  if (Format == "text")
+    report::writeText(Text, Report, Color);
+  else if (Format == "json")
+    report::writeJson(Text, Report);
+  else
+    report::writeSarif(Text, Report);
+  if (OutputFile.empty()) {
+    std::cout << Text.str();
+    return;
+  }
+  std::ofstream Out(OutputFile);
+  if (!Out)
+    usageError("cannot write '" + OutputFile + "'");
+  Out << Text.str();
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  (void)KeepModule;
+  // Everything after `--` goes to the compiler.
+  std::vector<std::string> ExtraArgs;
+  int OwnArgc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      OwnArgc = I;
+      ExtraArgs.assign(argv + I + 1, argv + argc);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) { OS << "coopcheck " << report::toolVersion() << "\n"; });
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(OwnArgc, argv, "coopcheck: cooperative-groups and "
+                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n",
+                                   &ErrorStream))
+    usageError(StringRef(Errors).trim().split('\n').first.split(": ").second.trim());
+
+  if (ListChecks)
+    return listChecks();
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    usageError("--format must be text, json or sarif");
+  cli::RunOptions Options = runOptions();
+  Options.Parse.ExtraArgs = ExtraArgs;
+  report::Level Threshold = failLevel();
+
+  std::optional<std::vector<analysis::CompileEntry>> Database;
+  if (!BuildPath.empty()) {
+    auto Loaded = analysis::loadCompileDatabase(BuildPath);
+    if (!Loaded)
+      usageError(toString(Loaded.takeError()));
+    Database = std::move(*Loaded);
+  }
+  if (Files.empty() && !Database)
+    usageError("no input files (give source files, or -p <build dir>)");
+
+  cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
+  if (PrintParseArgs) {
+    for (const cli::TranslationUnitInput &Unit : In.Units) {
+      for (const std::string &Arg : cli::unitArguments(Unit, Options, /*HostSide=*/false))
+        outs() << Arg << " ";
+      outs() << "\n";
+    }
+    return In.Failures.empty() ? 0 : 2;
+  }
+  Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
+
+  report::Report Report = cli::analyse(std::move(In), Options);
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  Report.SourceRoot = std::string(Cwd);
+  writeReport(Report);
+
+  for (const report::InputFailure &F : Report.Failures)
+    errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
+  if (!Report.Failures.empty())
+    return 2;
+  for (const report::Finding &F : Report.Findings)
+    if (!F.Suppressed && atOrAbove(F.Severity, Threshold))
+      return 1;
+  return 0;
+}
