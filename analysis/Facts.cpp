@@ -46,7 +46,7 @@ TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile) {
   Facts.File = MainFile.str();
   const SourceManager &SM = TU.context().getSourceManager();
   for (const FunctionDecl *K : TU.kernels()) {
-    KernelFact KF{usrOf(K), K->getNameAsString(), sourcePoint(K->getLocation(), SM), {}, {}, {}};
+    KernelFact KF{usrOf(K), kernelName(K), sourcePoint(K->getLocation(), SM), {}, {}, {}};
     KernelGridBarriers Barriers = gridBarriersOf(TU.summaries(), K);
     KF.GridBarrier = barrierFact(Barriers.Grid, SM);
     KF.MultiGridBarrier = barrierFact(Barriers.MultiGrid, SM);
@@ -57,7 +57,7 @@ TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile) {
   for (const LaunchSite &L : TU.launchSites()) {
     if (!L.Kernel || !TU.isUserCode(L.Call->getBeginLoc()))
       continue;
-    Facts.Launches.push_back({usrOf(L.Kernel), L.Kernel->getNameAsString(),
+    Facts.Launches.push_back({usrOf(L.Kernel), kernelName(L.Kernel),
                               sourcePoint(L.Call->getBeginLoc(), SM), L.Spelling, L.Coop,
                               L.Kernel->isDefined()});
   }

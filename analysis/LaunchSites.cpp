@@ -3,6 +3,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using coopcheck::model::LaunchApi;
@@ -18,6 +21,14 @@ llvm::StringRef cooperationName(Cooperation C) {
   case Cooperation::Unknown: return "unknown";
   }
   return "unknown";
+}
+
+std::string kernelName(const FunctionDecl *Kernel) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Kernel->getNameForDiagnostic(OS, Kernel->getASTContext().getPrintingPolicy(),
+                               /*Qualified=*/false);
+  return Name;
 }
 
 const FunctionDecl *resolveKernel(const Expr *E) {
@@ -40,24 +51,30 @@ const FunctionDecl *resolveKernel(const Expr *E) {
 
 namespace {
 
-/// Where a launch configuration's attributes come from, as far as one function shows.
-struct AttributeEvidence {
-  bool ConfigIsLocal = false;       ///< the config is a variable of the enclosing function
-  bool AttributesSet = false;       ///< something assigns .attrs
-  bool CooperativeNamed = false;    ///< the cooperative attribute enumerator is used
-  bool CooperativeNonZero = false;  ///< .val.cooperative (or .value.cooperative) set to non-zero
-  bool CooperativeZero = false;     ///< ... set to a constant 0
-  bool CooperativeUnknown = false;  ///< ... set to something not constant
-};
-
+/// What one function shows of launch configurations and their attribute arrays:
+/// `config.attrs = attribute;`, `attribute[0].id = cudaLaunchAttributeCooperative;`,
+/// `attribute[0].val.cooperative = 1;`, each keyed by the variable it is rooted at.
 class AttributeScanner : public RecursiveASTVisitor<AttributeScanner> {
 public:
-  AttributeScanner(ASTContext &Ctx, AttributeEvidence &Ev) : Ctx(Ctx), Ev(Ev) {}
+  explicit AttributeScanner(ASTContext &Ctx) : Ctx(Ctx) {}
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-      if (model::isCooperativeAttributeName(EC->getName()))
-        Ev.CooperativeNamed = true;
+  llvm::DenseMap<const Decl *, const Decl *> AttributesOfConfig;
+  llvm::DenseSet<const Decl *> CooperativeNamed; ///< arrays whose entries name the attribute
+  llvm::DenseSet<const Decl *> InitialisedConfigs; ///< configs built by an initializer list
+  struct Value {
+    bool NonZero = false, Zero = false, Unknown = false;
+  };
+  llvm::DenseMap<const Decl *, Value> CooperativeValue;
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit())) {
+      // `= {}` zero-initialises; only values written in the braces may set attributes.
+      const InitListExpr *Written = Init->isSyntacticForm() ? Init : Init->getSyntacticForm();
+      if (Written && Written->getNumInits() > 0)
+        InitialisedConfigs.insert(V);
+      if (mentionsCooperative(Init))
+        CooperativeNamed.insert(V);
+    }
     return true;
   }
 
@@ -65,45 +82,66 @@ public:
     if (BO->getOpcode() != BO_Assign)
       return true;
     const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    if (!ME)
+    const Decl *Root = memoryRoot(BO->getLHS());
+    if (!ME || !Root)
       return true;
     llvm::StringRef Field = ME->getMemberDecl()->getName();
     if (Field == "attrs")
-      Ev.AttributesSet = true;
-    if (Field == "cooperative") {
-      Expr::EvalResult Value;
-      if (!BO->getRHS()->EvaluateAsInt(Value, Ctx))
-        Ev.CooperativeUnknown = true;
-      else if (Value.Val.getInt().isZero())
-        Ev.CooperativeZero = true;
-      else
-        Ev.CooperativeNonZero = true;
-    }
+      AttributesOfConfig[Root] = memoryRoot(BO->getRHS());
+    else if (Field == "id" && mentionsCooperative(BO->getRHS()))
+      CooperativeNamed.insert(Root);
+    else if (Field == "cooperative")
+      record(CooperativeValue[Root], BO->getRHS());
     return true;
   }
 
 private:
+  static bool mentionsCooperative(const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        return model::isCooperativeAttributeName(EC->getName());
+    if (S)
+      for (const Stmt *Child : S->children())
+        if (mentionsCooperative(Child))
+          return true;
+    return false;
+  }
+
+  void record(Value &V, const Expr *E) {
+    Expr::EvalResult Result;
+    if (!E->EvaluateAsInt(Result, Ctx))
+      V.Unknown = true;
+    else if (Result.Val.getInt().isZero())
+      V.Zero = true;
+    else
+      V.NonZero = true;
+  }
+
   ASTContext &Ctx;
-  AttributeEvidence &Ev;
 };
 
 Cooperation attributeCooperation(const CallExpr *Call, const LaunchApi &Api,
                                  const FunctionDecl *Enclosing, ASTContext &Ctx) {
   if (Api.ConfigArg < 0 || static_cast<unsigned>(Api.ConfigArg) >= Call->getNumArgs() ||
-      !Enclosing)
+      !Enclosing || !Enclosing->getBody())
     return Cooperation::Unknown;
-  AttributeEvidence Ev;
-  const auto *Root = dyn_cast_or_null<VarDecl>(memoryRoot(Call->getArg(Api.ConfigArg)));
-  Ev.ConfigIsLocal = Root && Root->getDeclContext() == Enclosing && !isa<ParmVarDecl>(Root);
-  AttributeScanner(Ctx, Ev).TraverseStmt(Enclosing->getBody());
-  if (!Ev.ConfigIsLocal)
+  const auto *Config = dyn_cast_or_null<VarDecl>(memoryRoot(Call->getArg(Api.ConfigArg)));
+  // A configuration handed in from elsewhere may carry any attribute.
+  if (!Config || Config->getDeclContext() != Enclosing || isa<ParmVarDecl>(Config))
     return Cooperation::Unknown;
-  if (Ev.CooperativeNamed)
-    return Ev.CooperativeZero && !Ev.CooperativeNonZero && !Ev.CooperativeUnknown
-               ? Cooperation::None
-               : Cooperation::Single;
-  // Attributes taken from elsewhere may still hold the cooperative one.
-  return Ev.AttributesSet ? Cooperation::Unknown : Cooperation::None;
+  AttributeScanner Scan(Ctx);
+  Scan.TraverseStmt(Enclosing->getBody());
+  auto Attributes = Scan.AttributesOfConfig.find(Config);
+  if (Attributes == Scan.AttributesOfConfig.end())
+    return Scan.InitialisedConfigs.count(Config) ? Cooperation::Unknown : Cooperation::None;
+  const Decl *Array = Attributes->second;
+  const auto *ArrayVar = dyn_cast_or_null<VarDecl>(Array);
+  if (!ArrayVar || ArrayVar->getDeclContext() != Enclosing)
+    return Cooperation::Unknown;
+  if (!Scan.CooperativeNamed.count(Array))
+    return Cooperation::None;
+  const AttributeScanner::Value &V = Scan.CooperativeValue[Array];
+  return V.Zero && !V.NonZero && !V.Unknown ? Cooperation::None : Cooperation::Single;
 }
 
 Cooperation cooperationOf(LaunchKind Kind) {
@@ -174,7 +212,14 @@ public:
     const LaunchApi *Api = model::findLaunchApi(Callee->getName());
     if (!Api)
       return true;
+    // hipLaunchKernelGGL(...) is a macro around another call: name the launch as written.
     std::string Spelling = Api->Name.str();
+    if (Call->getBeginLoc().isMacroID()) {
+      llvm::StringRef Macro =
+          Lexer::getImmediateMacroName(Call->getBeginLoc(), SM, Ctx.getLangOpts());
+      if (model::findLaunchApi(Macro))
+        Spelling = Macro.str();
+    }
     if (Api->Kind == LaunchKind::CooperativeMultiDevice) {
       ParamListKernels Lists;
       if (Enclosing)

@@ -32,6 +32,9 @@ struct LaunchSite {
 /// Every launch site in functions written by the user (system headers skipped).
 std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);
 
+/// A kernel's name as messages show it, with template arguments: "solve<float>".
+std::string kernelName(const clang::FunctionDecl *Kernel);
+
 /// The kernel an expression names: `k`, `(void *)k`, `&k`, `reinterpret_cast<void *>(k)`,
 /// `k<float>`, or a local variable initialised from one of those. Null otherwise.
 const clang::FunctionDecl *resolveKernel(const clang::Expr *E);

@@ -157,11 +157,13 @@ void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
     if (!Result.ThreadExit)
       if (const Stmt *Exit = threadExitOfCall(Call)) {
         Result.ThreadExit = Exit;
-        Result.ThreadExitChain = {Call};
-        if (Exit != Call)
+        // A call of __trap() is the exit itself; a call of a function that exits leads to one.
+        if (Exit != Call) {
+          Result.ThreadExitChain = {Call};
           if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
             for (const CallExpr *C : Summaries[Callee].ThreadExitChain)
               Result.ThreadExitChain.push_back(C);
+        }
       }
   }
   // Keep what a partial (recursive) earlier round found: summaries only grow.

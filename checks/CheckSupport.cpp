@@ -33,14 +33,24 @@ std::string describeCollective(const analysis::CollectiveEffect &Effect) {
   return Effect.Spelling + " (in '" + calleeDisplayName(Effect.Chain.back()) + "')";
 }
 
-void CoopcheckCheck::noteCallChain(const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
+SourceLocation CoopcheckCheck::userLocation(analysis::TUAnalysis &TU, SourceLocation Loc) const {
+  return TU.context().getSourceManager().getExpansionLoc(Loc);
+}
+
+CharSourceRange CoopcheckCheck::userRange(analysis::TUAnalysis &TU, SourceRange Range) const {
+  return TU.context().getSourceManager().getExpansionRange(Range);
+}
+
+void CoopcheckCheck::noteCallChain(analysis::TUAnalysis &TU,
+                                   const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
                                    bool FirstCallIsPrimary) {
   for (size_t I = FirstCallIsPrimary ? 1 : 0; I < Effect.Chain.size(); ++I) {
     const CallExpr *Call = Effect.Chain[I];
-    diag(Call->getBeginLoc(), "'%0' is called here", DiagnosticIDs::Note)
-        << calleeDisplayName(Call) << Call->getSourceRange();
+    diag(userLocation(TU, Call->getBeginLoc()), "'%0' is called here", DiagnosticIDs::Note)
+        << calleeDisplayName(Call) << userRange(TU, Call->getSourceRange());
   }
-  diag(Effect.Site->getBeginLoc(), Final, DiagnosticIDs::Note) << Effect.Site->getSourceRange();
+  diag(userLocation(TU, Effect.Site->getBeginLoc()), Final, DiagnosticIDs::Note)
+      << userRange(TU, Effect.Site->getSourceRange());
 }
 
 } // namespace coopcheck::checks

@@ -29,11 +29,16 @@ protected:
     return TU.isUserCode(Loc);
   }
 
+  /// Where a finding at Loc is shown: the place in the user's file that a macro expanded at,
+  /// so that no "expanded from macro" notes are attached.
+  clang::SourceLocation userLocation(analysis::TUAnalysis &TU, clang::SourceLocation Loc) const;
+  clang::CharSourceRange userRange(analysis::TUAnalysis &TU, clang::SourceRange Range) const;
+
   /// Notes leading from the reporting function to a collective in a callee: "'helper' is called
   /// here" for each call of the chain (the first one only when it is not the primary location
   /// already), then Final at the collective itself.
-  void noteCallChain(const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
-                     bool FirstCallIsPrimary);
+  void noteCallChain(analysis::TUAnalysis &TU, const analysis::CollectiveEffect &Effect,
+                     llvm::StringRef Final, bool FirstCallIsPrimary);
 
 private:
   clang::Preprocessor *PP = nullptr;

@@ -52,15 +52,16 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
       if (!inUserCode(TU, E.Call->getBeginLoc()))
         continue;
       auto Level = E.BarrierScope == Scope::Block ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
-      diag(E.Call->getBeginLoc(), "threads that left the kernel early never arrive at %0; %1", Level)
+      diag(userLocation(TU, E.Call->getBeginLoc()), "threads that left the kernel early never arrive at %0; %1", Level)
           << describeCollective(E.Barrier) << consequence(E)
-          << E.Call->getSourceRange();
+          << userRange(TU, E.Call->getSourceRange());
       for (const analysis::ThreadExit &Exit : E.Exits)
-        diag(Exit.Exit->getBeginLoc(), exitNote(Exit.Exit) + " (condition '%0')",
+        diag(userLocation(TU, Exit.Exit->getBeginLoc()), exitNote(Exit.Exit) + " (condition '%0')",
              DiagnosticIDs::Note)
-            << analysis::sourceText(Exit.Condition, Ctx) << Exit.Exit->getSourceRange();
+            << analysis::sourceText(Exit.Condition, Ctx)
+            << userRange(TU, Exit.Exit->getSourceRange());
       if (!E.Barrier.Chain.empty())
-        noteCallChain(E.Barrier, E.Barrier.Spelling + " is called here",
+        noteCallChain(TU, E.Barrier, E.Barrier.Spelling + " is called here",
                       /*FirstCallIsPrimary=*/true);
     }
 }

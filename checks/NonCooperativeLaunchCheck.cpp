@@ -54,7 +54,7 @@ void NonCooperativeLaunchCheck::reportLocalKernel(TUAnalysis &TU, const LaunchSi
   const CollectiveEffect &Barrier =
       Problem == LaunchProblem::MultiGridSyncWithoutMultiDevice ? *Barriers.MultiGrid : *Barriers.Grid;
   reportLaunch(TU, Launch, Problem, Barrier.Spelling);
-  noteCallChain(Barrier, Barrier.Spelling + " is called here",
+  noteCallChain(TU, Barrier, Barrier.Spelling + " is called here",
                 /*FirstCallIsPrimary=*/false);
 }
 
@@ -84,22 +84,24 @@ void NonCooperativeLaunchCheck::reportForeignKernel(TUAnalysis &TU, const Launch
 void NonCooperativeLaunchCheck::reportLaunch(TUAnalysis &TU, const LaunchSite &Launch,
                                              LaunchProblem Problem, llvm::StringRef Barrier) {
   model::Platform P = TU.platform();
-  std::string Kernel = Launch.Kernel->getNameAsString();
+  std::string Kernel = kernelName(Launch.Kernel);
+  SourceLocation At = userLocation(TU, Launch.Call->getBeginLoc());
+  CharSourceRange Range = userRange(TU, Launch.Call->getSourceRange());
   if (Problem == LaunchProblem::MultiGridSyncWithoutMultiDevice) {
-    diag(Launch.Call->getBeginLoc(),
+    diag(At,
          "kernel '%0' calls %1 but is launched with %2; a multi-grid barrier needs the "
          "multi-device cooperative launch %3 (and -rdc=true)",
          DiagnosticIDs::Error)
         << Kernel << Barrier << Launch.Spelling << model::multiDeviceLaunchName(P)
-        << Launch.Call->getSourceRange();
+        << Range;
     return;
   }
-  diag(Launch.Call->getBeginLoc(),
+  diag(At,
        "kernel '%0' calls %1 but is launched with %2, which is not a cooperative launch; the "
        "grid barrier traps with %3ErrorLaunchFailure: launch it with %4",
        DiagnosticIDs::Error)
       << Kernel << Barrier << Launch.Spelling << model::runtimePrefix(P)
-      << model::cooperativeLaunchName(P) << Launch.Call->getSourceRange();
+      << model::cooperativeLaunchName(P) << Range;
 }
 
 } // namespace coopcheck::checks

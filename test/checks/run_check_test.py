@@ -16,7 +16,7 @@ every expectation must be met; a file with no expectation must produce no diagno
 
 Usage: run_check_test.py --front-door cli|tidy --build BUILD_DIR TEST_PATH
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, collections, json, os, re, subprocess, sys, tempfile
 
 EXPECT_RE = re.compile(
     r'expected-(error|warning|note)(?:@([\w./-]+:)?([+-]?\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}')
@@ -78,7 +78,7 @@ def run_tidy(build, files, args):
                            capture_output=True, timeout=600)
             options['cg-non-cooperative-launch.FactsFile'] = facts
         config = json.dumps({'CheckOptions': options})
-        got = []
+        got = collections.Counter()
         for f in files:
             parse = subprocess.run([coopcheck, '--print-parse-args', f], capture_output=True,
                                    text=True, timeout=60, check=True).stdout.split()
@@ -87,15 +87,17 @@ def run_tidy(build, files, args):
                                capture_output=True, text=True, timeout=600)
             if 'symbol lookup error' in p.stderr or 'error: unable to load plugin' in p.stderr:
                 sys.exit('clang-tidy could not load the plugin: ' + p.stderr.strip())
+            unit = collections.Counter()
             for line in p.stdout.splitlines():
                 m = TIDY_LINE_RE.match(line)
                 if m:
                     path, ln, _col, level, msg, rule = m.groups()
                     if rule and not rule.startswith('cg-'):
                         sys.exit('unexpected compiler diagnostic: ' + line)
-                    got.append((os.path.basename(path), int(ln), level, msg, rule or ''))
-        # Cross-TU notes and header findings can be printed by several units; keep each once.
-        return sorted(set(got), key=got.index)
+                    unit[(os.path.basename(path), int(ln), level, msg, rule or '')] += 1
+            # A finding in a header is printed by every unit that includes it: count it once.
+            got |= unit
+        return list(got.elements())
 
 
 def main():

@@ -20,7 +20,8 @@ stderr_is_one_line "syntax error" "syntax.cu: 1:[0-9]+: expected ';'"
 expect_exit 2 "syntax error beside a good file" -- timeout 120 "$COOPCHECK" --format=json "$scratch/syntax.cu" "$good"
 grep -q '"cg-early-exit-before-sync"' "$scratch/out" && pass "good file still analysed" || fail "good file not analysed"
 
-cp "$good" "$scratch/secret.cu"; chmod 000 "$scratch/secret.cu"
+# The directory must be searchable by the unprivileged user: only the file is unreadable.
+chmod 755 "$scratch"; cp "$good" "$scratch/secret.cu"; chmod 000 "$scratch/secret.cu"
 if [[ $(id -u) == 0 ]]; then
   expect_exit 2 "unreadable file" -- timeout 60 setpriv --reuid=65534 --regid=65534 --clear-groups "$COOPCHECK" "$scratch/secret.cu"
 else

@@ -22,7 +22,7 @@ expect_exit() {
 stderr_is_one_line() {
   local lines; lines=$(wc -l <"$scratch/err")
   if [[ $lines != 1 ]]; then fail "$1: $lines lines on stderr: $(cat "$scratch/err")"; return; fi
-  grep -qE "$2" "$scratch/err" && pass "$1: $(cat "$scratch/err")" || fail "$1: stderr '$(cat "$scratch/err")' does not match /$2/"
+  grep -qE -- "$2" "$scratch/err" && pass "$1: $(cat "$scratch/err")" || fail "$1: stderr '$(cat "$scratch/err")' does not match /$2/"
 }
 
 finish() {

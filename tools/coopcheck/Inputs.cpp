@@ -44,7 +44,15 @@ static analysis::TranslatedCommand translate(const analysis::CompileEntry &Entry
       Path = (llvm::Twine(Entry.Directory) + "/" + ResponseFile).str();
     return readFile(std::string(Path));
   };
-  return analysis::translateCompileCommand(Entry.Argv, Reader);
+  analysis::TranslatedCommand Command = analysis::translateCompileCommand(Entry.Argv, Reader);
+  // A toolkit found through a relative compiler path is relative to the command's directory.
+  if (Command.CudaPath && llvm::sys::path::is_relative(*Command.CudaPath)) {
+    llvm::SmallString<256> Abs(Entry.Directory);
+    llvm::sys::path::append(Abs, *Command.CudaPath);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Command.CudaPath = std::string(Abs);
+  }
+  return Command;
 }
 
 static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,

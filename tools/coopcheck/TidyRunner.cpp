@@ -182,9 +182,11 @@ TidyResult runTidy(const TidyRequest &Request) {
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
       if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure) {
         report::SourceSpan At = Spans.span(E.Message);
-        Result.Failure = At.Line ? std::to_string(At.Line) + ":" + std::to_string(At.Column) +
-                                       ": " + firstLine(E.Message.Message)
-                                 : firstLine(E.Message.Message);
+        std::string Where;
+        if (At.Line) // an error inside an included header names that header
+          Where = (At.File == Request.File ? "" : At.File + ":") + std::to_string(At.Line) + ":" +
+                  std::to_string(At.Column) + ": ";
+        Result.Failure = Where + firstLine(E.Message.Message);
       }
       continue;
     }
@@ -197,7 +199,12 @@ TidyResult runTidy(const TidyRequest &Request) {
       F.Notes.push_back({Spans.span(Note), Note.Message});
     Result.Findings.push_back(std::move(F));
   }
-  if (Status != 0 && !Result.Failure)
+  // Error-level findings count as errors for the compiler instance too and make the status
+  // non-zero; only a failure with no such finding and no compiler error is unexplained.
+  bool ReportedErrors = llvm::any_of(Result.Findings, [](const report::Finding &F) {
+    return F.Severity == report::Level::Error;
+  });
+  if (Status != 0 && !Result.Failure && !ReportedErrors)
     Result.Failure = "the compiler could not process this file";
   if (Result.Failure)
     Result.Findings.clear();

@@ -25,7 +25,9 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+// clang knows the managed attribute in HIP mode only; for kernels a managed variable is a device
+// variable (host code may reference device variables under clang too).
+#define __managed__ __attribute__((device))
 #define __grid_constant__ __attribute__((grid_constant))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
@@ -41,20 +43,11 @@
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
 #endif
 
-// ---- Standard headers ----------------------------------------------------------------------------
-// As in clang's own CUDA wrapper: the math forward declarations must precede <cmath>, and the C++
-// library comes in before the device-side C library below overloads some of its names.
-#include <__clang_cuda_math_forward_declares.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <climits>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
-#include <stdlib.h>
-#include <string.h>
-
 // ---- Device-side C library -----------------------------------------------------------------------
+// Declared before any C++ library header: clang's <new> wrapper, which <cmath> pulls in under
+// C++20, defines the device operator new over ::malloc, and <cstdlib>'s using-declarations then
+// bring the device malloc and free into std as well.
+#include <stddef.h>
 extern "C" {
 __device__ int vprintf(const char *, const char *);
 __device__ int printf(const char *, ...);
@@ -68,10 +61,17 @@ __device__ static __inline__ void __assert_fail(const char *__message, const cha
   __assertfail(__message, __file, __line, __function, sizeof(char));
 }
 }
-namespace std {
-__device__ static __inline__ void free(void *__ptr) { ::free(__ptr); }
-__device__ static __inline__ void *malloc(size_t __size) { return ::malloc(__size); }
-} // namespace std
+
+// ---- Standard headers ----------------------------------------------------------------------------
+// As in clang's own CUDA wrapper, the math forward declarations must precede <cmath>.
+#include <__clang_cuda_math_forward_declares.h>
+#include <stdint.h>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <stdlib.h>
+#include <string.h>
 
 // ---- Builtin variables ---------------------------------------------------------------------------
 // clang's header implements threadIdx/blockIdx/blockDim/gridDim over the NVPTX special registers.
@@ -137,7 +137,8 @@ constexpr int warpSize = __COOPCHECK_WARP_SIZE;
 #include <__clang_cuda_cmath.h>
 #pragma pop_macro("CUDA_VERSION")
 
-// min/max as CUDA's math_functions.hpp declares them: host and device, all integer pairings.
+// min/max as CUDA's math_functions.hpp declares them: host and device, the signed/unsigned integer
+// pairings, float and double.
 #define __CCM_MINMAX(R, A, B)                                                                       \
   static __inline__ __host__ __device__ R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
   static __inline__ __host__ __device__ R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
@@ -160,7 +161,8 @@ __CCM_MINMAX(double, double, float)
 #undef __CCM_MINMAX
 
 // ---- Atomics -------------------------------------------------------------------------------------
-// Defined over clang's helpers so that the device IR holds ordinary LLVM atomic instructions.
+// Defined over clang's helpers so that the device IR holds ordinary LLVM atomic instructions (NVVM
+// atomic intrinsics for the _block and _system scopes).
 #define __CCM_ATOMICS(SFX)                                                                          \
   static __inline__ __device__ int atomicAdd##SFX(int *p, int v) { return __iAtomicAdd##SFX(p, v); } \
   static __inline__ __device__ unsigned int atomicAdd##SFX(unsigned int *p, unsigned int v) {      \

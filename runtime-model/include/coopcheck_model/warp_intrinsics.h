@@ -7,8 +7,8 @@
 
 typedef __COOPCHECK_LANEMASK_T __coopcheck_lanemask_t;
 
-// Block barriers. __syncthreads() itself is a clang builtin on NVPTX; redeclaring it is compatible
-// and keeps its name visible for the host side too.
+// Block barriers. __syncthreads() is also a clang builtin on NVPTX: this compatible redeclaration
+// keeps the builtin, which lowers to llvm.nvvm.barrier.cta.sync.aligned.all.
 extern "C" __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int predicate);
 __device__ int __syncthreads_and(int predicate);

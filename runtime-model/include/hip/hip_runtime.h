@@ -1,0 +1,144 @@
+// Hermetic model of HIP's runtime header, force-included by coopcheck for HIP sources. coopcheck
+// parses HIP as CUDA (NVPTX device side), so this header gives HIP's names and macros over the
+// shared language layer, on 64-lane wavefronts (32 when __COOPCHECK_HIP_WAVE32__ is defined) with
+// 64-bit masks.
+#ifndef __COOPCHECK_MODEL_HIP_RUNTIME_H
+#define __COOPCHECK_MODEL_HIP_RUNTIME_H
+
+#define __COOPCHECK_MODEL_HIP__ 1
+
+// The first platform header included decides the warp parameters of the parse.
+#ifndef __COOPCHECK_WARP_SIZE
+#ifdef __COOPCHECK_HIP_WAVE32__
+#define __COOPCHECK_WARP_SIZE 32
+#else
+#define __COOPCHECK_WARP_SIZE 64
+#endif
+#define __COOPCHECK_LANEMASK_T unsigned long long
+#define __COOPCHECK_LANEMASK_BITS 64
+#endif
+
+// What hipcc and HIP's headers define on AMD (clang defines the first two itself under -x hip).
+#ifndef __HIP__
+#define __HIP__ 1
+#endif
+#ifndef __HIPCC__
+#define __HIPCC__ 1
+#endif
+#ifndef __HIP_PLATFORM_AMD__
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+#if defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
+#define __HIP_DEVICE_COMPILE__ 1
+#endif
+#define HIP_VERSION_MAJOR 6
+#define HIP_VERSION_MINOR 2
+#define HIP_VERSION_PATCH 0
+#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+
+#include "../coopcheck_model/device_core.h"
+
+#define __CCM_PASTE(a, b) a##b
+#define __CCM(name) __CCM_PASTE(hip, name)
+#define __CCM_DEVICE_PROP hipDeviceProp_t
+#define __CCM_DEVICE_PROP_EXTRA                                                                     \
+  char gcnArchName[256];                                                                           \
+  int gcnArch;                                                                                     \
+  int clockInstructionRate;                                                                        \
+  size_t maxSharedMemoryPerMultiProcessor;
+#define __CCM_DEVICE_ATTR hipDeviceAttribute_t
+#define __CCM_DEVATTR(Cuda, Hip) hipDeviceAttribute##Hip
+// HIP's own spellings of some CUDA error codes.
+#define __CCM_ERROR_EXTRA                                                                           \
+  hipErrorOutOfMemory = 2, hipErrorNotInitialized = 3, hipErrorInvalidImage = 200,                 \
+  hipErrorInvalidHandle = 400,
+#define __CCM_STREAM_ST ihipStream_t
+#define __CCM_EVENT_ST ihipEvent_t
+#define __CCM_GRAPH_ST ihipGraph
+#define __CCM_GRAPH_EXEC_ST hipGraphExec
+#define __CCM_FUNC_ST ihipModuleSymbol_t
+#define __CCM_MODULE_ST ihipModule_t
+#include "../coopcheck_model/runtime_api.inc"
+#include "../coopcheck_model/module_api.inc"
+#undef __CCM_PASTE
+#undef __CCM
+#undef __CCM_DEVICE_PROP
+#undef __CCM_DEVICE_PROP_EXTRA
+#undef __CCM_DEVICE_ATTR
+#undef __CCM_DEVATTR
+#undef __CCM_ERROR_EXTRA
+#undef __CCM_STREAM_ST
+#undef __CCM_EVENT_ST
+#undef __CCM_GRAPH_ST
+#undef __CCM_GRAPH_EXEC_ST
+#undef __CCM_FUNC_ST
+#undef __CCM_MODULE_ST
+
+// ---- HIP-only spellings --------------------------------------------------------------------------
+typedef enum hipFuncCache hipFuncCache_t;
+typedef enum hipLimit hipLimit_t;
+typedef void *hipDeviceptr_t;
+
+constexpr unsigned int hipHostMallocDefault = 0x0;
+constexpr unsigned int hipHostMallocPortable = 0x1;
+constexpr unsigned int hipHostMallocMapped = 0x2;
+constexpr unsigned int hipHostMallocWriteCombined = 0x4;
+constexpr unsigned int hipHostMallocCoherent = 0x40000000;
+constexpr unsigned int hipHostMallocNonCoherent = 0x80000000;
+
+extern "C" {
+__host__ hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+__host__ hipError_t hipHostFree(void *ptr);
+__host__ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
+__host__ hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
+__host__ hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
+__host__ hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
+__host__ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
+                                       dim3 dimBlocks, void **args, size_t sharedMemBytes,
+                                       hipStream_t stream, hipEvent_t startEvent,
+                                       hipEvent_t stopEvent, int flags);
+__host__ hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *launchParamsList,
+                                                       int numDevices, unsigned int flags);
+} // extern "C"
+
+// Templates are defined so that they can be instantiated with function-local types (lambdas,
+// local structs), and do nothing.
+template <class T>
+__host__ hipError_t hipHostMalloc(T **ptr, size_t size, unsigned int flags = hipHostMallocDefault) {
+  return hipSuccess;
+}
+
+// hipLaunchKernelGGL is a macro over a function template, so that the launch is a call of
+// hipLaunchKernelGGLInternal at the user's location. Unlike HIP's, the body holds no <<<>>>: the
+// analysis sees that call as the launch and checks its arguments itself.
+template <typename... Args, typename F = void (*)(Args...)>
+__host__ void hipLaunchKernelGGLInternal(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
+                                         unsigned int sharedMemBytes, hipStream_t stream,
+                                         Args... args) {}
+template <typename... Args, typename F = void (*)(Args...)>
+__host__ void hipExtLaunchKernelGGLInternal(F kernel, const dim3 &numBlocks,
+                                            const dim3 &dimBlocks, unsigned int sharedMemBytes,
+                                            hipStream_t stream, hipEvent_t startEvent,
+                                            hipEvent_t stopEvent, unsigned int flags,
+                                            Args... args) {}
+#define hipLaunchKernelGGL(kernelName, ...) hipLaunchKernelGGLInternal((kernelName), __VA_ARGS__)
+#define hipExtLaunchKernelGGL(kernelName, ...)                                                      \
+  hipExtLaunchKernelGGLInternal((kernelName), __VA_ARGS__)
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+
+// The pre-HIP-3 spellings of the builtin variables.
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
+
+#endif // __COOPCHECK_MODEL_HIP_RUNTIME_H

@@ -1,0 +1,2 @@
+// The runtime API is part of the hip/hip_runtime.h model.
+#include "hip_runtime.h"

@@ -1,0 +1,61 @@
+#include "analysis/ParseSetup.h"
+#include "gtest/gtest.h"
+#include <algorithm>
+
+using namespace coopcheck;
+using namespace coopcheck::analysis;
+using model::Platform;
+
+namespace {
+
+bool has(const std::vector<std::string> &Args, const std::string &A) {
+  return std::find(Args.begin(), Args.end(), A) != Args.end();
+}
+
+TEST(ParseSetup, DetectsThePlatform) {
+  ParseOptions None;
+  EXPECT_EQ(detectPlatform("k.cu", "__global__ void k();", nullptr, None), Platform::Cuda);
+  EXPECT_EQ(detectPlatform("k.hip", "", nullptr, None), Platform::Hip);
+  EXPECT_EQ(detectPlatform("k.cpp", "#include <maca_cooperative_groups.h>", nullptr, None),
+            Platform::Maca);
+  EXPECT_EQ(detectPlatform("k.cpp", "#include \"hip/hip_runtime.h\"", nullptr, None), Platform::Hip);
+  TranslatedCommand Hipcc;
+  Hipcc.Platform = Platform::Hip;
+  EXPECT_EQ(detectPlatform("k.cu", "", &Hipcc, None), Platform::Hip);
+  ParseOptions Forced;
+  Forced.PlatformOverride = Platform::Maca;
+  EXPECT_EQ(detectPlatform("k.hip", "", &Hipcc, Forced), Platform::Maca);
+}
+
+TEST(ParseSetup, HermeticArguments) {
+  std::vector<std::string> Args = parseArguments(Platform::Maca, ParseOptions(), nullptr);
+  EXPECT_TRUE(has(Args, "-nocudainc"));
+  EXPECT_TRUE(has(Args, modelIncludeDir()));
+  EXPECT_TRUE(has(Args, "mc_runtime.h"));
+  EXPECT_TRUE(has(Args, "-D__COOPCHECK_PLATFORM_MACA__=1"));
+  EXPECT_TRUE(has(Args, "--cuda-device-only"));
+  EXPECT_TRUE(has(Args, "--cuda-gpu-arch=sm_80"));
+}
+
+TEST(ParseSetup, CompileCommandAndToolkit) {
+  TranslatedCommand Command;
+  Command.Args = {"-DNDEBUG", "-Iinclude", "-x", "cuda"};
+  Command.GpuArchs = {"sm_90", "sm_80"};
+  ParseOptions Options;
+  Options.CudaPath = "/opt/cuda";
+  Options.HostSide = true;
+  std::vector<std::string> Args = parseArguments(Platform::Cuda, Options, &Command);
+  EXPECT_TRUE(has(Args, "--cuda-path=/opt/cuda"));
+  EXPECT_FALSE(has(Args, "-nocudainc"));
+  EXPECT_TRUE(has(Args, "--cuda-gpu-arch=sm_90"));
+  EXPECT_TRUE(has(Args, "--cuda-host-only"));
+  EXPECT_TRUE(has(Args, "-DNDEBUG"));
+  EXPECT_EQ(std::count(Args.begin(), Args.end(), "-x"), 1);
+}
+
+TEST(ParseSetup, HostSidePassOnlyWhenTheSidesDiffer) {
+  EXPECT_TRUE(needsHostSidePass("#ifdef __CUDA_ARCH__\n#endif"));
+  EXPECT_FALSE(needsHostSidePass("__global__ void k() {}"));
+}
+
+} // namespace

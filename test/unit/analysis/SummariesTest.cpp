@@ -1,0 +1,75 @@
+#include "ParsedSource.h"
+#include "analysis/GridBarriers.h"
+#include "analysis/Summaries.h"
+
+using namespace coopcheck;
+using namespace coopcheck::analysis;
+
+namespace {
+
+const char *Source = R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ void sync_any(cg::thread_group g) { g.sync(); }
+__device__ void forward(cg::thread_group g) { sync_any(g); }
+__device__ void ping(cg::grid_group &grid, int n);
+__device__ void pong(cg::grid_group &grid, int n) { if (n > 0) ping(grid, n - 1); else grid.sync(); }
+__device__ void ping(cg::grid_group &grid, int n) { pong(grid, n); }
+__device__ void fail_hard() { __trap(); }
+__device__ void check(int v) { if (v < 0) fail_hard(); }
+
+__global__ void through_params(int *p) { forward(cg::this_grid()); }
+__global__ void block_only(int *p) { forward(cg::this_thread_block()); }
+__global__ void recursive(int n) { cg::grid_group grid = cg::this_grid(); ping(grid, n); }
+__global__ void multi(int *p) { cg::this_multi_grid().sync(); }
+__global__ void may_trap(int *p) { check(p[threadIdx.x]); }
+)";
+
+TEST(Summaries, GroupParametersAreBoundAtEachCall) {
+  test::ParsedSource S(Source);
+  ASSERT_TRUE(S.ok());
+  TUAnalysis &TU = S.analysis();
+  const FunctionSummary &Forward = TU.summaries().summaryOf(S.function("forward"));
+  ASSERT_EQ(Forward.Effects.size(), 1u);
+  EXPECT_EQ(Forward.Effects[0].Group.Origin, GroupOrigin::Kind::Parameter);
+  EXPECT_EQ(Forward.Effects[0].Chain.size(), 1u);
+
+  KernelGridBarriers Grid = gridBarriersOf(TU.summaries(), S.function("through_params"));
+  ASSERT_TRUE(Grid.Grid.has_value());
+  EXPECT_EQ(Grid.Grid->Spelling, "g.sync()");
+  EXPECT_EQ(Grid.Grid->Chain.size(), 2u); // forward, then sync_any
+  EXPECT_FALSE(gridBarriersOf(TU.summaries(), S.function("block_only")).Grid.has_value());
+}
+
+TEST(Summaries, RecursionReachesAFixpoint) {
+  test::ParsedSource S(Source);
+  ASSERT_TRUE(S.ok());
+  TUAnalysis &TU = S.analysis();
+  EXPECT_TRUE(gridBarriersOf(TU.summaries(), S.function("recursive")).Grid.has_value());
+  EXPECT_FALSE(TU.summaries().summaryOf(S.function("ping")).Effects.empty());
+}
+
+TEST(Summaries, MultiGridAndThreadExits) {
+  test::ParsedSource S(Source);
+  ASSERT_TRUE(S.ok());
+  TUAnalysis &TU = S.analysis();
+  KernelGridBarriers Multi = gridBarriersOf(TU.summaries(), S.function("multi"));
+  EXPECT_TRUE(Multi.MultiGrid.has_value());
+  EXPECT_FALSE(Multi.Grid.has_value());
+  const FunctionSummary &MayTrap = TU.summaries().summaryOf(S.function("may_trap"));
+  ASSERT_NE(MayTrap.ThreadExit, nullptr);
+  EXPECT_EQ(MayTrap.ThreadExitChain.size(), 2u); // the calls of check and fail_hard
+}
+
+TEST(Summaries, LaunchProblems) {
+  EXPECT_EQ(launchProblem(true, false, Cooperation::None),
+            LaunchProblem::GridSyncWithoutCooperativeLaunch);
+  EXPECT_EQ(launchProblem(true, false, Cooperation::Single), LaunchProblem::None);
+  EXPECT_EQ(launchProblem(true, false, Cooperation::Unknown), LaunchProblem::None);
+  EXPECT_EQ(launchProblem(false, true, Cooperation::Single),
+            LaunchProblem::MultiGridSyncWithoutMultiDevice);
+  EXPECT_EQ(launchProblem(true, true, Cooperation::MultiDevice), LaunchProblem::None);
+  EXPECT_EQ(launchProblem(false, false, Cooperation::None), LaunchProblem::None);
+}
+
+} // namespace
