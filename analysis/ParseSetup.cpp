@@ -75,6 +75,10 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
   // Real toolkits are used for CUDA only: HIP and MXMACA are always read through the model.
   if (CudaPath && P == Platform::Cuda) {
     Args.push_back("--cuda-path=" + *CudaPath);
+    // Clang 22 tells the device-side job no SDK version when the toolkit is newer than it knows
+    // (CUDA 13), and <<<...>>> then needs cudaConfigureCall, which CUDA 12 removed. Every
+    // toolkit since CUDA 9.2 uses the launch sequence of this version.
+    Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.9"});
     // CUDA 13 keeps libcu++ and CUB under include/cccl.
     std::string Cccl = *CudaPath + "/include/cccl";
     if (llvm::sys::fs::is_directory(Cccl))

@@ -81,12 +81,6 @@ public:
     }
   }
 
-  void failure(const InputFailure &Failure) {
-    OS << paint(Bold, "coopcheck: ") << paint(levelColor(Level::Error), "error: ")
-       << paint(Bold, Failure.File.empty() ? Failure.Reason : Failure.File + ": " + Failure.Reason)
-       << '\n';
-  }
-
 private:
   std::string paint(const char *Style, const std::string &Text) const {
     return Color ? Style + Text + Reset : Text;
@@ -179,8 +173,6 @@ void writeText(std::ostream &OS, const Report &R, bool Color) {
     Emitter.finding(F);
     ++(F.Severity == Level::Error ? Errors : F.Severity == Level::Warning ? Warnings : Notes);
   }
-  for (const InputFailure &Failure : R.Failures)
-    Emitter.failure(Failure);
   if (Errors + Warnings + Notes)
     OS << summary(Warnings, Errors, Notes) << '\n';
 }

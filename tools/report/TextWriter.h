@@ -4,8 +4,8 @@
 //         |   ^~~~~~~~~
 //   src/k.cu:9:5: note: message
 //   ...
-//   coopcheck: error: <file>: <reason>        (inputs that could not be analysed)
 //   1 warning and 2 errors generated.          (only when something was reported)
+// Inputs that could not be analysed are not part of it: the CLI reports them on stderr.
 // Paths inside Report::SourceRoot are shown relative to it. Suppressed findings are not shown.
 #pragma once
 #include "tools/report/Finding.h"

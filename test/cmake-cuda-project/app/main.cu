@@ -12,6 +12,11 @@ int main() {
   (void)Fill;
   for (std::size_t I = 0; I < N; ++I)
     In[I] = 1.0f;
+  // A warm-up launch written without the cooperative API: gridSumKernel calls grid.sync(), so
+  // this traps (coopcheck's end-to-end test expects cg-non-cooperative-launch here, across units).
+  float *Partial = nullptr;
+  cudaMalloc(&Partial, 64 * sizeof(float));
+  gridSumKernel<<<64, GRIDSUM_BLOCK>>>(In, Partial, Out, N);
   int Err = gridSum(In, Out, N);
   cudaDeviceSynchronize();
   std::printf("sum=%f err=%d\n", *Out, Err);
