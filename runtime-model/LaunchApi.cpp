@@ -23,6 +23,7 @@ const LaunchApi Table[] = {
     {"hipLaunchKernelGGL",                      P::Hip,  K::Standard,               0, 1, 2,-1, -1, false},
     {"hipLaunchKernelGGLInternal",              P::Hip,  K::Standard,               0, 1, 2,-1, -1, false},
     {"hipExtLaunchKernelGGL",                   P::Hip,  K::Standard,               0, 1, 2,-1, -1, false},
+    {"hipExtLaunchKernelGGLInternal",           P::Hip,  K::Standard,               0, 1, 2,-1, -1, false},
     {"hipExtLaunchKernel",                      P::Hip,  K::Standard,               0, 1, 2, 3, -1, false},
     {"hipLaunchCooperativeKernel",              P::Hip,  K::Cooperative,            0, 1, 2, 3, -1, false},
     {"hipLaunchCooperativeKernelMultiDevice",   P::Hip,  K::CooperativeMultiDevice,-1,-1,-1,-1, -1, false},

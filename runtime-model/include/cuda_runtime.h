@@ -48,17 +48,6 @@ typedef struct CUuuid_st {
 #define __CCM_GRAPH_EXEC_ST CUgraphExec_st
 #define __CCM_FUNC_ST CUfunc_st
 #include "coopcheck_model/runtime_api.inc"
-#undef __CCM_PASTE
-#undef __CCM
-#undef __CCM_DEVICE_PROP
-#undef __CCM_DEVICE_PROP_EXTRA
-#undef __CCM_DEVICE_ATTR
-#undef __CCM_DEVATTR
-#undef __CCM_ERROR_EXTRA
-#undef __CCM_STREAM_ST
-#undef __CCM_EVENT_ST
-#undef __CCM_GRAPH_ST
-#undef __CCM_GRAPH_EXEC_ST
-#undef __CCM_FUNC_ST
+#include "coopcheck_model/runtime_api_end.inc"
 
 #endif // __COOPCHECK_MODEL_CUDA_RUNTIME_H

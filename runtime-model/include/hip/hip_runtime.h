@@ -60,19 +60,7 @@
 #define __CCM_MODULE_ST ihipModule_t
 #include "../coopcheck_model/runtime_api.inc"
 #include "../coopcheck_model/module_api.inc"
-#undef __CCM_PASTE
-#undef __CCM
-#undef __CCM_DEVICE_PROP
-#undef __CCM_DEVICE_PROP_EXTRA
-#undef __CCM_DEVICE_ATTR
-#undef __CCM_DEVATTR
-#undef __CCM_ERROR_EXTRA
-#undef __CCM_STREAM_ST
-#undef __CCM_EVENT_ST
-#undef __CCM_GRAPH_ST
-#undef __CCM_GRAPH_EXEC_ST
-#undef __CCM_FUNC_ST
-#undef __CCM_MODULE_ST
+#include "../coopcheck_model/runtime_api_end.inc"
 
 // ---- HIP-only spellings --------------------------------------------------------------------------
 typedef enum hipFuncCache hipFuncCache_t;
