@@ -59,30 +59,6 @@ std::vector<ExitPoint> exitPoints(FunctionCFG &Cfg, SummaryTable &Summaries) {
 
 } // namespace
 
-const Expr *userCondition(const CFGBlock *Branch, ASTContext &Ctx) {
-  const Expr *Cond = dyn_cast_or_null<Expr>(const_cast<CFGBlock *>(Branch)->getTerminatorCondition());
-  if (!Cond)
-    return nullptr;
-  // Climb from an operand of && / || to the whole condition the user wrote.
-  const Expr *Whole = Cond;
-  for (int Depth = 0; Depth < 16; ++Depth) {
-    auto Parents = Ctx.getParents(*Whole);
-    if (Parents.empty())
-      break;
-    const auto *Parent = Parents[0].get<Expr>();
-    if (!Parent)
-      break;
-    const auto *BO = dyn_cast<BinaryOperator>(Parent->IgnoreParens());
-    if (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent) || (BO && BO->isLogicalOp()) ||
-        (isa<UnaryOperator>(Parent) && cast<UnaryOperator>(Parent)->getOpcode() == UO_LNot)) {
-      Whole = Parent;
-      continue;
-    }
-    break;
-  }
-  return Whole->IgnoreParenImpCasts();
-}
-
 std::vector<EarlyExit> findEarlyExits(TUAnalysis &TU, const FunctionDecl *Kernel,
                                       const EarlyExitOptions &Options) {
   std::vector<EarlyExit> Result;
@@ -116,7 +92,10 @@ std::vector<EarlyExit> findEarlyExits(TUAnalysis &TU, const FunctionDecl *Kernel
         for (const ExitPoint &Exit : Exits)
           for (const CFGBlock *Branch : Cfg->controlDependencies(Exit.Block)) {
             const Expr *Cond = userCondition(Branch, Ctx);
-            if (!Cond || Uniform.isUniformAt(Cond, Finding.BarrierScope) ||
+            UniformRequirement Needed = Finding.BarrierScope == Scope::Tile
+                                            ? UniformRequirement::tile(Finding.TileSize)
+                                            : UniformRequirement::scope(Finding.BarrierScope);
+            if (!Cond || Uniform.isUniformAt(Cond, Needed) ||
                 !Cfg->reaches(Branch, B, ExitBlocks))
               continue;
             Finding.Exits.push_back({Exit.Exit, Cond});

@@ -30,8 +30,4 @@ struct EarlyExitOptions {
 std::vector<EarlyExit> findEarlyExits(TUAnalysis &TU, const clang::FunctionDecl *Kernel,
                                       const EarlyExitOptions &Options);
 
-/// The condition a user reads for a CFG branch: the whole `if`/loop condition around a `&&`/`||`
-/// operand, or the branch's own condition.
-const clang::Expr *userCondition(const clang::CFGBlock *Branch, clang::ASTContext &Ctx);
-
 } // namespace coopcheck::analysis

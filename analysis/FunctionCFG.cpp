@@ -1,5 +1,7 @@
 #include "analysis/FunctionCFG.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 using namespace clang;
 
@@ -21,9 +23,14 @@ std::unique_ptr<FunctionCFG> FunctionCFG::build(const FunctionDecl *F, ASTContex
 FunctionCFG::FunctionCFG(const FunctionDecl *F, std::unique_ptr<CFG> G)
     : Function(F), Graph(std::move(G)) {
   for (const CFGBlock *B : *Graph) {
-    for (const CFGElement &E : *B)
-      if (auto S = E.getAs<CFGStmt>())
+    unsigned Index = 0;
+    for (const CFGElement &E : *B) {
+      if (auto S = E.getAs<CFGStmt>()) {
         BlockOfStmt.try_emplace(S->getStmt(), B);
+        IndexOfStmt.try_emplace(S->getStmt(), Index);
+      }
+      ++Index;
+    }
     if (const Stmt *T = B->getTerminatorStmt())
       BlockOfStmt.try_emplace(T, B);
   }
@@ -38,6 +45,40 @@ llvm::ArrayRef<CFGBlock *> FunctionCFG::controlDependencies(const CFGBlock *B) {
   if (!ControlDeps)
     ControlDeps = std::make_unique<ControlDependencyCalculator>(Graph.get());
   return ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B));
+}
+
+bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
+                                  llvm::function_ref<bool(const Stmt *)> Stops) const {
+  const CFGBlock *Start = blockOf(From);
+  if (!Start || !blockOf(To))
+    return false;
+  // Scans one block from an element on; true: To found; false: stopped; nullopt: fell through.
+  auto Scan = [&](const CFGBlock *B, unsigned First) -> std::optional<bool> {
+    for (unsigned I = First; I < B->size(); ++I)
+      if (auto S = (*B)[I].getAs<CFGStmt>()) {
+        if (S->getStmt() == To)
+          return true;
+        if (Stops(S->getStmt()))
+          return false;
+      }
+    return std::nullopt;
+  };
+  if (auto Done = Scan(Start, IndexOfStmt.lookup(From) + 1))
+    return *Done;
+  llvm::SmallPtrSet<const CFGBlock *, 32> Seen;
+  llvm::SmallVector<const CFGBlock *, 32> Work(Start->succ_begin(), Start->succ_end());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!B || !Seen.insert(B).second)
+      continue;
+    if (auto Done = Scan(B, 0)) {
+      if (*Done)
+        return true;
+      continue;
+    }
+    Work.append(B->succ_begin(), B->succ_end());
+  }
+  return false;
 }
 
 bool FunctionCFG::reaches(const CFGBlock *From, const CFGBlock *To,
@@ -58,6 +99,30 @@ bool FunctionCFG::reaches(const CFGBlock *From, const CFGBlock *To,
         Work.push_back(Succ);
   }
   return false;
+}
+
+const Expr *userCondition(const CFGBlock *Branch, ASTContext &Ctx) {
+  const Expr *Cond = dyn_cast_or_null<Expr>(const_cast<CFGBlock *>(Branch)->getTerminatorCondition());
+  if (!Cond)
+    return nullptr;
+  // Climb from an operand of && / || to the whole condition the user wrote.
+  const Expr *Whole = Cond;
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    auto Parents = Ctx.getParents(*Whole);
+    if (Parents.empty())
+      break;
+    const auto *Parent = Parents[0].get<Expr>();
+    if (!Parent)
+      break;
+    const auto *BO = dyn_cast<BinaryOperator>(Parent->IgnoreParens());
+    if (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent) || (BO && BO->isLogicalOp()) ||
+        (isa<UnaryOperator>(Parent) && cast<UnaryOperator>(Parent)->getOpcode() == UO_LNot)) {
+      Whole = Parent;
+      continue;
+    }
+    break;
+  }
+  return Whole->IgnoreParenImpCasts();
 }
 
 } // namespace coopcheck::analysis

@@ -5,6 +5,7 @@
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 
@@ -24,6 +25,11 @@ public:
   /// Blocks whose branch decides whether B executes (post-dominance frontier).
   llvm::ArrayRef<clang::CFGBlock *> controlDependencies(const clang::CFGBlock *B);
 
+  /// Whether statement To can execute after statement From (both CFG elements) on a path that
+  /// passes no statement for which Stops holds. Paths around loops count.
+  bool reachesAvoiding(const clang::Stmt *From, const clang::Stmt *To,
+                       llvm::function_ref<bool(const clang::Stmt *)> Stops) const;
+
   /// Whether To can execute after From along CFG edges, not passing through a block in Barred
   /// (threads that reach a barred block leave the kernel). From itself is not barred.
   bool reaches(const clang::CFGBlock *From, const clang::CFGBlock *To,
@@ -35,7 +41,12 @@ private:
   const clang::FunctionDecl *Function;
   std::unique_ptr<clang::CFG> Graph;
   llvm::DenseMap<const clang::Stmt *, const clang::CFGBlock *> BlockOfStmt;
+  llvm::DenseMap<const clang::Stmt *, unsigned> IndexOfStmt; ///< position among its block's elements
   std::unique_ptr<clang::ControlDependencyCalculator> ControlDeps;
 };
+
+/// The condition a user reads for a CFG branch: the whole `if`/loop condition around a `&&`/`||`
+/// operand, or the branch's own condition. Null for branches without one.
+const clang::Expr *userCondition(const clang::CFGBlock *Branch, clang::ASTContext &Ctx);
 
 } // namespace coopcheck::analysis

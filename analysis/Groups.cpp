@@ -28,6 +28,17 @@ static std::optional<unsigned> firstTemplateInteger(const CXXRecordDecl *RD) {
   return static_cast<unsigned>(Arg.getAsIntegral().getZExtValue());
 }
 
+static bool partitionedFromCoalesced(const CXXRecordDecl *RD) {
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() < 2)
+    return false;
+  const TemplateArgument &Parent = Spec->getTemplateArgs()[1];
+  if (Parent.getKind() != TemplateArgument::Type)
+    return false;
+  const CXXRecordDecl *ParentRD = Parent.getAsType()->getAsCXXRecordDecl();
+  return ParentRD && ParentRD->getName() == "coalesced_group";
+}
+
 std::optional<GroupType> groupTypeOf(QualType T) {
   if (T.isNull())
     return std::nullopt;
@@ -39,7 +50,11 @@ std::optional<GroupType> groupTypeOf(QualType T) {
     return std::nullopt;
   llvm::StringRef Name = RD->getName();
   if (Name == "thread_block_tile" || Name.contains("thread_block_tile")) {
-    if (auto N = firstTemplateInteger(RD))
+    auto N = firstTemplateInteger(RD);
+    // A tile partitioned from a coalesced group is made of the threads active there too.
+    if (partitionedFromCoalesced(RD))
+      return GroupType{GroupKind::Coalesced, N.value_or(0)};
+    if (N)
       return GroupType{GroupKind::Tile, *N};
     return GroupType{GroupKind::DynamicTile, 0};
   }

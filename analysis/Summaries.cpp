@@ -55,6 +55,25 @@ void addEffect(std::vector<CollectiveEffect> &Effects, CollectiveEffect E) {
   Effects.push_back(std::move(E));
 }
 
+/// tiled_partition(parent, n) returns a generic thread_group: its size, when constant, makes it
+/// a known tile; partitions of coalesced groups are coalesced.
+std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl *F) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !isInCooperativeGroupsNamespace(Callee) || calleeName(Call) != "tiled_partition" ||
+      Call->getNumArgs() != 2)
+    return std::nullopt;
+  GroupOrigin Parent = resolveGroupOrigin(Call->getArg(0), F);
+  if (Parent.isKnown(GroupKind::Coalesced))
+    return GroupType{GroupKind::Coalesced, 0};
+  Expr::EvalResult Size;
+  if (!Call->getArg(1)->isValueDependent() &&
+      Call->getArg(1)->EvaluateAsInt(Size, Callee->getASTContext()))
+    return GroupType{GroupKind::DynamicTile,
+                     static_cast<unsigned>(Size.Val.getInt().getZExtValue())};
+  return GroupType{GroupKind::DynamicTile, 0};
+}
+
 } // namespace
 
 bool isThreadExit(const Stmt *S) {
@@ -72,22 +91,29 @@ bool isThreadExit(const Stmt *S) {
   return false;
 }
 
+
 GroupOrigin resolveGroupOrigin(const Expr *GroupExpr, const FunctionDecl *F) {
   for (int Depth = 0; GroupExpr && Depth < 16; ++Depth) {
     const Expr *E = stripGroupCopies(GroupExpr);
-    if (auto Type = groupTypeOf(E->getType()); Type && Type->Kind != GroupKind::Generic)
-      return GroupOrigin::known(*Type);
+    std::optional<GroupType> Type = groupTypeOf(E->getType());
+    if (Type && Type->Kind == GroupKind::Generic)
+      Type = std::nullopt;
+    if (!Type)
+      Type = dynamicPartitionType(E, F);
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     if (!DRE)
-      return GroupOrigin::unknown();
+      return Type ? GroupOrigin::known(*Type, E) : GroupOrigin::unknown();
+    // A variable: follow it to the expression that made the group, so that every use of one
+    // group resolves to the same source.
     if (const auto *Param = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
-      if (Param->getDeclContext() == F)
-        return GroupOrigin::parameter(Param->getFunctionScopeIndex());
-      return GroupOrigin::unknown();
+      if (Type)
+        return GroupOrigin::known(*Type);
+      return Param->getDeclContext() == F ? GroupOrigin::parameter(Param->getFunctionScopeIndex())
+                                          : GroupOrigin::unknown();
     }
     const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!Var || !Var->getInit())
-      return GroupOrigin::unknown();
+    if (!Var || !Var->getInit() || !Var->hasLocalStorage())
+      return Type ? GroupOrigin::known(*Type, E) : GroupOrigin::unknown();
     GroupExpr = Var->getInit();
   }
   return GroupOrigin::unknown();
@@ -191,20 +217,29 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
     return {};
   const FunctionSummary &Summary = summaryOf(Callee);
   std::vector<CollectiveEffect> Effects;
-  // Member operator calls pass the object as argument 0; parameters then start at 1.
-  unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
   for (const CollectiveEffect &Inner : Summary.Effects) {
     CollectiveEffect Outer = Inner;
     Outer.Chain.insert(Outer.Chain.begin(), Call);
-    if (Inner.Group.Origin == GroupOrigin::Kind::Parameter) {
-      unsigned ArgIndex = Inner.Group.ParamIndex + ArgOffset;
-      Outer.Group = ArgIndex < Call->getNumArgs()
-                        ? resolveGroupOrigin(Call->getArg(ArgIndex), Caller)
-                        : GroupOrigin::unknown();
-    }
+    Outer.Group = bindToCall(Inner.Group, Call, Callee, Caller);
     Effects.push_back(std::move(Outer));
   }
   return Effects;
+}
+
+const Expr *argumentForParameter(const CallExpr *Call, const FunctionDecl *Callee,
+                                 unsigned ParamIndex) {
+  // Member operator calls pass the object as argument 0; parameters then start at 1.
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  unsigned Index = ParamIndex + Offset;
+  return Index < Call->getNumArgs() ? Call->getArg(Index) : nullptr;
+}
+
+GroupOrigin SummaryTable::bindToCall(const GroupOrigin &InCallee, const CallExpr *Call,
+                                     const FunctionDecl *Callee, const FunctionDecl *Caller) {
+  if (InCallee.Origin != GroupOrigin::Kind::Parameter)
+    return InCallee;
+  const Expr *Arg = argumentForParameter(Call, Callee, InCallee.ParamIndex);
+  return Arg ? resolveGroupOrigin(Arg, Caller) : GroupOrigin::unknown();
 }
 
 const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {

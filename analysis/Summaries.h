@@ -18,9 +18,14 @@ struct GroupOrigin {
   Kind Origin = Kind::Unknown;
   GroupType Type;          ///< when Known
   unsigned ParamIndex = 0; ///< when Parameter
+  /// When Known: the expression that made the group (this_grid(), tiled_partition<8>(block)),
+  /// after following the variables that hold it; null when only its type is known.
+  const clang::Expr *Source = nullptr;
 
-  static GroupOrigin known(GroupType T) { return {Kind::Known, T, 0}; }
-  static GroupOrigin parameter(unsigned I) { return {Kind::Parameter, GroupType{}, I}; }
+  static GroupOrigin known(GroupType T, const clang::Expr *Source = nullptr) {
+    return {Kind::Known, T, 0, Source};
+  }
+  static GroupOrigin parameter(unsigned I) { return {Kind::Parameter, GroupType{}, I, nullptr}; }
   static GroupOrigin unknown() { return {}; }
   bool isKnown(GroupKind K) const { return Origin == Kind::Known && Type.Kind == K; }
 };
@@ -57,6 +62,12 @@ public:
   std::vector<CollectiveEffect> effectsOfCall(const clang::CallExpr *Call,
                                               const clang::FunctionDecl *Caller);
 
+  /// The group an effect of a callee works on, seen from Caller: its own group when known,
+  /// else the argument of this call for the callee's group parameter.
+  static GroupOrigin bindToCall(const GroupOrigin &InCallee, const clang::CallExpr *Call,
+                                const clang::FunctionDecl *Callee,
+                                const clang::FunctionDecl *Caller);
+
   /// The thread exit a call executes (__trap, asm exit, or a callee that may), or null.
   const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
 
@@ -73,6 +84,10 @@ private:
 /// The definition to summarise for a callee, or null when there is none in this TU or it is
 /// part of the cooperative-groups API itself (classified, not summarised).
 const clang::FunctionDecl *summarisableDefinition(const clang::FunctionDecl *F);
+
+/// The argument a call passes for the callee's parameter ParamIndex, or null.
+const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
+                                        const clang::FunctionDecl *Callee, unsigned ParamIndex);
 
 /// True for __trap(), __builtin_trap() and inline asm that executes PTX `exit`.
 bool isThreadExit(const clang::Stmt *S);

@@ -9,6 +9,14 @@ namespace coopcheck::analysis {
 
 TUAnalysis::TUAnalysis(ASTContext &Ctx, model::Platform P) : Ctx(Ctx), Plat(P), Summaries(Ctx) {}
 
+TUAnalysis::~TUAnalysis() = default;
+
+DivergenceAnalysis &TUAnalysis::divergence() {
+  if (!Divergence)
+    Divergence = std::make_unique<DivergenceAnalysis>(*this);
+  return *Divergence;
+}
+
 bool TUAnalysis::isUserCode(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
@@ -21,30 +29,45 @@ const std::vector<LaunchSite> &TUAnalysis::launchSites() {
 }
 
 namespace {
-class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
+/// Functions written by the user with a body, in templates only as instantiations.
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  KernelCollector(const TUAnalysis &TU) : TU(TU) {}
-  std::vector<const FunctionDecl *> Kernels;
+  FunctionCollector(const TUAnalysis &TU, bool KernelsOnly) : TU(TU), KernelsOnly(KernelsOnly) {}
+  std::vector<const FunctionDecl *> Functions;
   bool VisitFunctionDecl(FunctionDecl *F) {
-    if (F->hasAttr<CUDAGlobalAttr>() && F->doesThisDeclarationHaveABody() &&
+    bool Kernel = F->hasAttr<CUDAGlobalAttr>();
+    bool Device = Kernel || F->hasAttr<CUDADeviceAttr>();
+    if ((KernelsOnly ? Kernel : Device) && F->doesThisDeclarationHaveABody() &&
         !F->isDependentContext() && TU.isUserCode(F->getLocation()))
-      Kernels.push_back(F);
+      Functions.push_back(F);
     return true;
   }
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
 
 private:
   const TUAnalysis &TU;
+  bool KernelsOnly;
 };
+
+std::vector<const FunctionDecl *> collectFunctions(const TUAnalysis &TU, ASTContext &Ctx,
+                                                   bool KernelsOnly) {
+  FunctionCollector Collector(TU, KernelsOnly);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(Collector.Functions);
+}
 } // namespace
 
 const std::vector<const FunctionDecl *> &TUAnalysis::kernels() {
-  if (!Kernels) {
-    KernelCollector Collector(*this);
-    Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
-    Kernels = std::move(Collector.Kernels);
-  }
+  if (!Kernels)
+    Kernels = collectFunctions(*this, Ctx, /*KernelsOnly=*/true);
   return *Kernels;
+}
+
+const std::vector<const FunctionDecl *> &TUAnalysis::deviceFunctions() {
+  if (!DeviceFunctions)
+    DeviceFunctions = collectFunctions(*this, Ctx, /*KernelsOnly=*/false);
+  return *DeviceFunctions;
 }
 
 FunctionCFG *TUAnalysis::cfgOf(const FunctionDecl *F) {
@@ -57,7 +80,7 @@ FunctionCFG *TUAnalysis::cfgOf(const FunctionDecl *F) {
 Uniformity &TUAnalysis::uniformityOf(const FunctionDecl *F) {
   auto [It, Inserted] = Uniformities.try_emplace(F);
   if (Inserted)
-    It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx);
+    It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx, &Summaries);
   return *It->second;
 }
 

@@ -1,6 +1,7 @@
 // Everything the rules ask about one translation unit, computed once and shared by every check:
 // the platform, function summaries, launch sites, and per-function CFGs and uniformity.
 #pragma once
+#include "analysis/Divergence.h"
 #include "analysis/FunctionCFG.h"
 #include "analysis/LaunchSites.h"
 #include "analysis/Summaries.h"
@@ -17,6 +18,7 @@ namespace coopcheck::analysis {
 class TUAnalysis {
 public:
   TUAnalysis(clang::ASTContext &Ctx, model::Platform P);
+  ~TUAnalysis();
 
   clang::ASTContext &context() { return Ctx; }
   model::Platform platform() const { return Plat; }
@@ -27,6 +29,9 @@ public:
   /// Null when the function has no body or no CFG.
   FunctionCFG *cfgOf(const clang::FunctionDecl *F);
   Uniformity &uniformityOf(const clang::FunctionDecl *F);
+  DivergenceAnalysis &divergence();
+  /// Functions with a body that run on the device (__device__, __global__), written by the user.
+  const std::vector<const clang::FunctionDecl *> &deviceFunctions();
 
   bool isUserCode(clang::SourceLocation Loc) const;
 
@@ -36,6 +41,8 @@ private:
   SummaryTable Summaries;
   std::optional<std::vector<LaunchSite>> Launches;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
+  std::optional<std::vector<const clang::FunctionDecl *>> DeviceFunctions;
+  std::unique_ptr<DivergenceAnalysis> Divergence;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionCFG>> Cfgs;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> Uniformities;
 };

@@ -1,18 +1,52 @@
 #include "analysis/Uniformity.h"
+#include "analysis/Branches.h"
 #include "analysis/Groups.h"
+#include "analysis/Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
-#include <algorithm>
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 using coopcheck::model::Scope;
 
 namespace coopcheck::analysis {
-namespace {
 
-Scope narrowest(Scope A, Scope B) { return static_cast<int>(A) < static_cast<int>(B) ? A : B; }
+namespace {
+constexpr unsigned MaxGranule = 1024; // the largest block
+bool atLeast(Scope A, Scope B) { return model::isWiderOrEqual(A, B); }
+} // namespace
+
+UniformValue meet(UniformValue A, UniformValue B) {
+  UniformValue R;
+  R.Params = A.Params | B.Params;
+  R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
+  if (R.Level != Scope::Thread)
+    return R;
+  // Below a block, the shared runs are as long as the shorter of the sub-block operands.
+  unsigned GA = A.Level == Scope::Thread ? A.Granule : MaxGranule;
+  unsigned GB = B.Level == Scope::Thread ? B.Granule : MaxGranule;
+  R.Granule = std::min(GA, GB);
+  // A rank combined with block-uniform values stays rank-like only through the operators that
+  // keep it so; binaryValue decides those. Here it is lost.
+  R.Rank = false;
+  return R;
+}
+
+UniformValue meetKeepingRank(UniformValue Rank, UniformValue Uniform) {
+  UniformValue R = meet(Rank, Uniform);
+  R.Rank = Rank.Rank && R.Level == Scope::Thread && R.Granule == Rank.Granule;
+  return R;
+}
+
+bool satisfies(UniformValue V, UniformRequirement R) {
+  if (R.Level != Scope::Thread)
+    return atLeast(V.Level, R.Level);
+  return V.Level != Scope::Thread || V.Granule >= R.Granule;
+}
+
+namespace {
 
 const Expr *strip(const Expr *E) { return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr; }
 
@@ -24,45 +58,68 @@ const VarDecl *localVariable(const Expr *E) {
   return nullptr;
 }
 
-/// The builtin index variables: threadIdx.x is a call of a static member of
-/// __cuda_builtin_threadIdx_t (through a PseudoObjectExpr).
-std::optional<Scope> builtinIndexScope(const CallExpr *Call) {
+/// threadIdx.x is a call of a static member of __cuda_builtin_threadIdx_t (in a PseudoObjectExpr).
+std::optional<UniformValue> builtinIndexValue(const CallExpr *Call) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD)
     return std::nullopt;
-  return llvm::StringSwitch<std::optional<Scope>>(MD->getParent()->getName())
-      .Case("__cuda_builtin_threadIdx_t", Scope::Thread)
-      .Case("__cuda_builtin_blockIdx_t", Scope::Block)
-      .Cases({"__cuda_builtin_blockDim_t", "__cuda_builtin_gridDim_t"}, Scope::Grid)
-      .Default(std::nullopt);
+  llvm::StringRef Record = MD->getParent()->getName();
+  if (Record == "__cuda_builtin_threadIdx_t")
+    return MD->getName().ends_with("_x") ? UniformValue::rank() : UniformValue::perThread();
+  if (Record == "__cuda_builtin_blockIdx_t")
+    return UniformValue::at(Scope::Block);
+  if (Record == "__cuda_builtin_blockDim_t" || Record == "__cuda_builtin_gridDim_t")
+    return UniformValue::at(Scope::Grid);
+  return std::nullopt;
 }
 
 /// What a group query returns: ranks vary, sizes do not.
-Scope groupQueryScope(llvm::StringRef Method, GroupType G) {
-  if (Method == "thread_rank" || Method == "thread_index")
-    return Scope::Thread;
+UniformValue groupQueryValue(llvm::StringRef Method, GroupType G) {
+  if (Method == "thread_rank")
+    return UniformValue::rank();
+  if (Method == "thread_index")
+    return UniformValue::perThread();
   if (Method == "block_rank" || Method == "block_index" || Method == "group_index")
-    return Scope::Block;
+    return UniformValue::at(Scope::Block);
   if (Method == "meta_group_rank")
-    return Scope::Tile;
+    return G.Kind == GroupKind::Tile ? UniformValue::granule(G.TileSize) : UniformValue::perThread();
   if (Method == "grid_rank")
-    return Scope::Grid;
-  if (Method == "any" || Method == "all" || Method == "ballot")
-    return scopeOf(G).value_or(Scope::Thread);
+    return UniformValue::at(Scope::Grid);
+  if (Method == "any" || Method == "all" || Method == "ballot") {
+    if (G.Kind == GroupKind::Tile)
+      return UniformValue::granule(G.TileSize);
+    if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
+      return UniformValue::at(*S);
+    return UniformValue::perThread();
+  }
   if (Method == "size" || Method == "num_threads") // a coalesced group's size is its warp's
-    return G.Kind == GroupKind::Coalesced ? Scope::Tile : Scope::Grid;
+    return G.Kind == GroupKind::Coalesced ? UniformValue::perThread() : UniformValue::at(Scope::Grid);
   if (Method == "meta_group_size" || Method == "group_dim" || Method == "dim_threads" ||
       Method == "num_blocks" || Method == "dim_blocks" || Method == "num_grids" ||
       Method == "is_valid")
-    return Scope::Grid;
-  return Scope::Thread;
+    return UniformValue::at(Scope::Grid);
+  return UniformValue::perThread();
 }
 
 bool isThreadVaryingIntrinsic(llvm::StringRef Name) {
-  return Name.starts_with("atomic") || Name.starts_with("__atomic") || Name.starts_with("__shfl") ||
+  return Name.starts_with("atomic") || Name.starts_with("__atomic") ||
          Name.starts_with("__lanemask") || Name == "__activemask" || Name == "clock" ||
          Name == "clock64" || Name == "__laneid" || Name == "__match_any_sync" ||
          Name == "__match_all_sync";
+}
+
+std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// The largest power of two dividing C (the runs `rank < C` keeps whole), at most a block.
+unsigned alignmentOf(uint64_t C) {
+  if (C == 0)
+    return MaxGranule;
+  return std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(C), MaxGranule);
 }
 
 } // namespace
@@ -96,13 +153,13 @@ const Decl *memoryRoot(const Expr *E) {
 
 namespace {
 
-/// Collects, in one walk, what gives local variables their values and what memory is written.
+/// Collects, in one walk, what gives local variables their values and where memory is written.
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
+  using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
   DefinitionCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs,
-                      llvm::DenseSet<const VarDecl *> &Escaped,
-                      llvm::DenseSet<const Decl *> &Written)
-      : Defs(Defs), Escaped(Escaped), Written(Written) {}
+                      llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes)
+      : Defs(Defs), Escaped(Escaped), Writes(Writes) {}
 
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasLocalStorage() && V->getInit())
@@ -141,69 +198,65 @@ public:
       QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
       if (ArgType->isPointerType() && !ArgType->getPointeeType().isConstQualified())
         if (const Decl *Root = memoryRoot(Arg))
-          Written.insert(Root);
+          Writes[Root].push_back(Call);
     }
     return true;
   }
 
-  bool shouldVisitLambdaBodies() const { return false; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
 private:
   void defineOrWrite(const Expr *Target, const Stmt *Definition) {
     if (const VarDecl *V = localVariable(Target))
       Defs[V].push_back(Definition);
     else if (const Decl *Root = memoryRoot(Target))
-      Written.insert(Root);
+      Writes[Root].push_back(Definition);
   }
 
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs;
   llvm::DenseSet<const VarDecl *> &Escaped;
-  llvm::DenseSet<const Decl *> &Written;
+  WriteMap &Writes;
 };
 
 } // namespace
 
-Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx)
-    : Function(F), Cfg(Cfg), Ctx(Ctx), IsKernel(F && F->hasAttr<CUDAGlobalAttr>()) {
+Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx,
+                       SummaryTable *Summaries)
+    : Function(F), Cfg(Cfg), Ctx(Ctx), Summaries(Summaries),
+      IsKernel(F && F->hasAttr<CUDAGlobalAttr>()) {
   collectDefinitions();
 }
 
 void Uniformity::collectDefinitions() {
   if (!Function || !Function->hasBody())
     return;
-  DefinitionCollector Collector(Definitions, Escaped, WrittenRoots);
+  DefinitionCollector Collector(Definitions, Escaped, Writes);
   Collector.TraverseStmt(Function->getBody());
 }
 
-Scope Uniformity::uniformScope(const Expr *E) {
-  if (!Solving && VariableScope.empty() && !Definitions.empty())
-    solveVariables();
-  return exprScope(E);
+UniformValue Uniformity::valueOf(const Expr *E) {
+  if (!Solved && !Solving)
+    solveDefinitions();
+  return exprValue(E);
 }
 
-void Uniformity::solveVariables() {
+void Uniformity::solveDefinitions() {
   Solving = true;
+  std::vector<const Stmt *> All;
   for (const auto &Entry : Definitions)
-    VariableScope[Entry.first] = Scope::MultiGrid;
-  // Scopes only narrow, so this settles within (lattice height x variables) rounds.
-  const int MaxRounds = 8 * static_cast<int>(Definitions.size()) + 8;
-  for (int Round = 0; Round < MaxRounds; ++Round) {
+    for (const Stmt *Def : Entry.second) {
+      DefinitionValue[Def] = UniformValue::everywhere();
+      All.push_back(Def);
+    }
+  // Values only narrow (from everywhere, through ranks and granules, to per-thread): it settles.
+  const size_t MaxRounds = 16 * All.size() + 8;
+  for (size_t Round = 0; Round < MaxRounds; ++Round) {
     bool Changed = false;
-    for (const auto &Entry : Definitions) {
-      Scope S = Scope::MultiGrid;
-      for (const Stmt *Def : Entry.second) {
-        if (const auto *E = dyn_cast<Expr>(Def); E && !isa<BinaryOperator>(E) &&
-                                                 !isa<UnaryOperator>(E))
-          S = narrowest(S, exprScope(E)); // an initializer
-        else if (const auto *BO = dyn_cast<BinaryOperator>(Def))
-          S = narrowest(S, BO->isCompoundAssignmentOp()
-                               ? narrowest(exprScope(BO->getRHS()), VariableScope[Entry.first])
-                               : exprScope(BO->getRHS()));
-        S = narrowest(S, branchScope(Def));
-      }
-      Scope &Current = VariableScope[Entry.first];
-      if (S != Current && static_cast<int>(S) < static_cast<int>(Current)) {
-        Current = S;
+    for (const Stmt *Def : All) {
+      UniformValue V = definitionValue(Def);
+      UniformValue &Current = DefinitionValue[Def];
+      if (!(V == Current)) {
+        Current = V;
         Changed = true;
       }
     }
@@ -211,139 +264,271 @@ void Uniformity::solveVariables() {
       break;
   }
   Solving = false;
+  Solved = true;
 }
 
-Scope Uniformity::branchScope(const Stmt *S) {
+UniformValue Uniformity::definitionValue(const Stmt *Def) {
+  UniformValue V;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Def))
+    V = BO->isCompoundAssignmentOp() ? meet(exprValue(BO->getLHS()), exprValue(BO->getRHS()))
+                                     : exprValue(BO->getRHS());
+  else if (const auto *UO = dyn_cast<UnaryOperator>(Def))
+    V = meet(exprValue(UO->getSubExpr()), UniformValue::everywhere());
+  else
+    V = exprValue(cast<Expr>(Def)); // an initializer
+  // Assigned on a path only some threads take, the variable differs between them.
+  UniformValue Branch = branchValue(Def);
+  return Branch.Level != Scope::Thread ? meetKeepingRank(V, Branch) : meet(V, Branch);
+}
+
+llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,
+                                                            const VarDecl *Var) {
+  auto [It, Inserted] = Reaching.try_emplace(Use);
+  if (!Inserted)
+    return It->second;
+  const auto &Defs = Definitions.find(Var)->second;
+  if (!Cfg || !Cfg->blockOf(Use)) {
+    It->second.assign(Defs.begin(), Defs.end()); // no flow: every definition may reach it
+    return It->second;
+  }
+  for (const Stmt *Def : Defs) {
+    auto KilledBy = [&](const Stmt *S) { return S != Def && llvm::is_contained(Defs, S); };
+    if (Cfg->blockOf(Def) && Cfg->reachesAvoiding(Def, Use, KilledBy))
+      It->second.push_back(Def);
+  }
+  return It->second;
+}
+
+UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
+  if (Escaped.count(Var))
+    return UniformValue::perThread();
+  if (!Definitions.count(Var))
+    return UniformValue::everywhere(); // never given a value
+  llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
+  if (Defs.size() == 1)
+    return DefinitionValue.lookup(Defs[0]); // keeps a rank a rank
+  UniformValue V = UniformValue::everywhere();
+  for (const Stmt *Def : Defs)
+    V = meet(V, DefinitionValue.lookup(Def));
+  return V;
+}
+
+UniformValue Uniformity::branchValue(const Stmt *S) {
   if (!Cfg)
-    return Scope::MultiGrid;
+    return UniformValue::everywhere();
   const CFGBlock *Block = Cfg->blockOf(S);
   if (!Block)
-    return Scope::MultiGrid;
-  Scope Result = Scope::MultiGrid;
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block))
-    if (const Expr *Cond = dyn_cast_or_null<Expr>(
-            const_cast<CFGBlock *>(Branch)->getTerminatorCondition()))
-      Result = narrowest(Result, exprScope(Cond));
+    return UniformValue::everywhere();
+  UniformValue Result = UniformValue::everywhere();
+  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
+    // Threads that left the kernel hold no values: an exit does not make the others differ.
+    auto Shape = describeBranch(Branch, S, Function, Ctx);
+    if (Shape && !Shape->GuardsKernelExit)
+      Result = meet(Result, exprValue(Shape->Branch.Condition));
+  }
   return Result;
 }
 
-Scope Uniformity::exprScope(const Expr *E) {
+UniformValue Uniformity::exprValue(const Expr *E) {
   E = strip(E);
   if (!E)
-    return Scope::Thread;
+    return UniformValue::perThread();
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
           CXXNullPtrLiteralExpr, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
-    return Scope::MultiGrid;
+    return UniformValue::everywhere();
   if (E->isValueDependent())
-    return Scope::Thread;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return declRefScope(DRE->getDecl());
+    return UniformValue::perThread();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    bool Memory = V && (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>()) &&
+                  !V->hasAttr<CUDAConstantAttr>() && !V->getType().isConstQualified() &&
+                  !V->isConstexpr();
+    if (Memory)
+      return loadValue(DRE);
+    if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      return useValue(DRE, V);
+    return declRefValue(DRE->getDecl());
+  }
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
-    return exprScope(POE->getResultExpr());
+    return exprValue(POE->getResultExpr());
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return callScope(Call);
+    return callValue(Call);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->isArrow() ? loadScope(E) : exprScope(ME->getBase());
+    return ME->isArrow() ? loadValue(E) : exprValue(ME->getBase());
   if (isa<ArraySubscriptExpr>(E))
-    return loadScope(E);
+    return loadValue(E);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
-      return loadScope(E);
+      return loadValue(E);
     if (UO->getOpcode() == UO_AddrOf && localVariable(UO->getSubExpr()))
-      return Scope::Thread; // each thread's own stack slot
-    return exprScope(UO->getSubExpr());
+      return UniformValue::perThread(); // each thread's own stack slot
+    UniformValue V = exprValue(UO->getSubExpr());
+    V.Rank = false;
+    return V;
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() == BO_Comma || BO->getOpcode() == BO_Assign)
-      return exprScope(BO->getRHS());
-    return narrowest(exprScope(BO->getLHS()), exprScope(BO->getRHS()));
-  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return binaryValue(BO);
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
-    return narrowest(exprScope(CO->getCond()),
-                     narrowest(exprScope(CO->getTrueExpr()), exprScope(CO->getFalseExpr())));
+    return meet(exprValue(CO->getCond()),
+                meet(exprValue(CO->getTrueExpr()), exprValue(CO->getFalseExpr())));
   if (const auto *CE = dyn_cast<CastExpr>(E))
-    return exprScope(CE->getSubExpr());
+    return exprValue(CE->getSubExpr());
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    Scope S = Scope::MultiGrid;
+    UniformValue V = UniformValue::everywhere();
     for (const Expr *Arg : Construct->arguments())
-      S = narrowest(S, exprScope(Arg));
-    return S;
+      V = meet(V, exprValue(Arg));
+    return V;
   }
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-    Scope S = Scope::MultiGrid;
+    UniformValue V = UniformValue::everywhere();
     for (const Expr *Item : Init->inits())
-      S = narrowest(S, exprScope(Item));
-    return S;
+      V = meet(V, exprValue(Item));
+    return V;
   }
-  return Scope::Thread;
+  return UniformValue::perThread();
 }
 
-Scope Uniformity::declRefScope(const ValueDecl *D) {
+UniformValue Uniformity::binaryValue(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma || Op == BO_Assign)
+    return exprValue(BO->getRHS());
+  UniformValue L = exprValue(BO->getLHS()), R = exprValue(BO->getRHS());
+  UniformValue V = meet(L, R);
+  // Arithmetic on a rank with a uniform constant groups threads into aligned runs.
+  std::optional<uint64_t> C = R.Level != Scope::Thread ? constantOf(BO->getRHS(), Ctx) : std::nullopt;
+  if (!L.Rank || !C || L.Params || R.Params)
+    return V;
+  switch (Op) {
+  case BO_Div: return UniformValue::granule(alignmentOf(*C));
+  case BO_Shr: return UniformValue::granule(*C < 10 ? 1u << *C : MaxGranule);
+  case BO_Rem: // the rank within runs of C: still a rank when C is a power of two
+    return llvm::isPowerOf2_64(*C) ? UniformValue::rank() : V;
+  case BO_And:
+    if (llvm::isPowerOf2_64(*C + 1))
+      return UniformValue::rank(); // tid & 31
+    return UniformValue::granule(alignmentOf(*C)); // tid & ~31
+  case BO_LT:
+  case BO_GE: return UniformValue::granule(alignmentOf(*C));
+  case BO_LE:
+  case BO_GT: return UniformValue::granule(alignmentOf(*C + 1));
+  default: return V;
+  }
+}
+
+UniformValue Uniformity::declRefValue(const ValueDecl *D) {
   if (isa<EnumConstantDecl, FunctionDecl>(D))
-    return Scope::MultiGrid;
-  if (isa<ParmVarDecl>(D))
-    return IsKernel ? Scope::Grid : Scope::Thread;
+    return UniformValue::everywhere();
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    if (IsKernel)
+      return UniformValue::at(Scope::Grid);
+    UniformValue V = UniformValue::everywhere();
+    if (P->getFunctionScopeIndex() < 64)
+      V.Params = uint64_t(1) << P->getFunctionScopeIndex();
+    else
+      V = UniformValue::perThread();
+    return V;
+  }
   const auto *V = dyn_cast<VarDecl>(D);
   if (!V)
-    return Scope::Thread;
-  if (V->hasLocalStorage()) {
-    if (Escaped.count(V))
-      return Scope::Thread;
-    auto It = VariableScope.find(V);
-    if (It != VariableScope.end())
-      return It->second;
-    return Definitions.count(V) ? Scope::Thread : Scope::MultiGrid;
-  }
-  if (V->hasAttr<CUDAConstantAttr>() || V->getType().isConstQualified() || V->isConstexpr())
-    return Scope::MultiGrid;
-  // Device globals and static __shared__ variables: uniform only if this function never writes them.
-  return WrittenRoots.count(V) ? Scope::Thread : Scope::Grid;
+    return UniformValue::perThread();
+  // Constants; variables in memory are read as loads (exprValue).
+  return UniformValue::everywhere();
 }
 
-Scope Uniformity::loadScope(const Expr *Access) {
+std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Expr *Load) {
+  if (!Cfg || !Summaries)
+    return std::nullopt;
+  const auto *V = dyn_cast<VarDecl>(Root);
+  // Shared memory is ordered by block barriers, global memory only by grid barriers.
+  Scope Needed = V && V->hasAttr<CUDASharedAttr>() ? Scope::Block : Scope::Grid;
+  // The load is the outermost access expression the CFG holds.
+  const Stmt *At = Load;
+  if (!Cfg->blockOf(At))
+    return std::nullopt;
+  auto IsBarrier = [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return false;
+    for (const CollectiveEffect &E : Summaries->effectsOfCall(Call, Function))
+      if (E.Kind == CollectiveKind::Barrier && E.Group.Origin == GroupOrigin::Kind::Known)
+        if (auto S = scopeOf(E.Group.Type); S && atLeast(*S, Needed))
+          return true;
+    return false;
+  };
+  for (const Stmt *Write : Writes.lookup(Root))
+    if (Cfg->reachesAvoiding(Write, At, IsBarrier))
+      return std::nullopt;
+  return Needed;
+}
+
+UniformValue Uniformity::loadValue(const Expr *Access) {
   const Decl *Root = memoryRoot(Access);
-  if (!Root || WrittenRoots.count(Root))
-    return Scope::Thread;
-  Access = strip(Access);
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Access))
-    return narrowest(exprScope(ASE->getBase()), exprScope(ASE->getIdx()));
-  if (const auto *UO = dyn_cast<UnaryOperator>(Access))
-    return exprScope(UO->getSubExpr());
-  if (const auto *ME = dyn_cast<MemberExpr>(Access))
-    return exprScope(ME->getBase());
-  return Scope::Thread;
+  if (!Root)
+    return UniformValue::perThread();
+  const Expr *Stripped = strip(Access);
+  UniformValue Address = UniformValue::perThread();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Stripped))
+    Address = meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
+  else if (const auto *UO = dyn_cast<UnaryOperator>(Stripped))
+    Address = exprValue(UO->getSubExpr());
+  else if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
+    Address = exprValue(ME->getBase());
+  else if (isa<DeclRefExpr>(Stripped))
+    Address = UniformValue::everywhere();
+  Address.Rank = false;
+  const auto *Var = dyn_cast<VarDecl>(Root);
+  bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
+  if (!Writes.count(Root) && !Shared)
+    return Address; // nothing here writes it: what the launch or the caller left there
+  if (auto Ordered = orderedByBarrier(Root, Access))
+    return meet(Address, UniformValue::at(*Ordered));
+  return UniformValue::perThread();
 }
 
-Scope Uniformity::callScope(const CallExpr *Call) {
-  if (auto S = builtinIndexScope(Call))
-    return *S;
+UniformValue Uniformity::callValue(const CallExpr *Call) {
+  if (auto V = builtinIndexValue(Call))
+    return *V;
   llvm::StringRef Name = calleeName(Call);
   if (const Expr *Object = memberCallObject(Call))
-    if (auto Group = groupTypeOf(Object->getType()))
-      return groupQueryScope(Name, *Group);
+    if (auto Group = groupTypeOf(Object->getType())) {
+      // tile.shfl(v, src) gives every thread of the tile the same value when src is the same.
+      if (Name == "shfl" && Group->Kind == GroupKind::Tile && Call->getNumArgs() >= 2)
+        return satisfies(exprValue(Call->getArg(1)), UniformRequirement::tile(Group->TileSize))
+                   ? UniformValue::granule(Group->TileSize)
+                   : UniformValue::perThread();
+      return groupQueryValue(Name, *Group);
+    }
   if (auto Collective = classifyCollective(Call, Ctx)) {
-    if (Collective->Kind == CollectiveKind::Reduce || Collective->Kind == CollectiveKind::Vote)
-      return scopeOf(Collective->Group).value_or(Scope::Thread);
+    if (Collective->Kind == CollectiveKind::Reduce || Collective->Kind == CollectiveKind::Vote) {
+      GroupType G = Collective->Group;
+      if (G.Kind == GroupKind::Tile)
+        return UniformValue::granule(G.TileSize);
+      if (G.Kind == GroupKind::Warp)
+        return UniformValue::perThread(); // a mask may name part of the warp
+      if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
+        return UniformValue::at(*S);
+      return UniformValue::perThread();
+    }
     if (Collective->Kind == CollectiveKind::Barrier && Name.starts_with("__syncthreads_"))
-      return Scope::Block;
-    return Scope::Thread;
+      return UniformValue::at(Scope::Block);
+    return UniformValue::perThread();
   }
   if (Name.empty() || isThreadVaryingIntrinsic(Name))
-    return Scope::Thread;
+    return UniformValue::perThread();
   // Library functions (math, bit operations) are as uniform as their arguments; user functions
   // may read thread indices or memory.
   const FunctionDecl *Callee = Call->getDirectCallee();
   bool Library = Callee && (Callee->getBuiltinID() ||
                             Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()));
   if (!Library)
-    return Scope::Thread;
-  Scope S = Scope::MultiGrid;
+    return UniformValue::perThread();
+  UniformValue V = UniformValue::everywhere();
   for (const Expr *Arg : Call->arguments()) {
     if (strip(Arg)->getType()->isPointerType())
-      return Scope::Thread;
-    S = narrowest(S, exprScope(Arg));
+      return UniformValue::perThread();
+    V = meet(V, exprValue(Arg));
   }
-  return S;
+  return V;
 }
 
 } // namespace coopcheck::analysis

