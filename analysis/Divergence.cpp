@@ -2,6 +2,7 @@
 #include "analysis/TUAnalysis.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -199,6 +200,20 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
       }
     }
   InProgress.erase(Def);
+  // Source order of the calls in this function, then of the collectives: the first one a reader
+  // meets names a finding.
+  const SourceManager &SM = TU.context().getSourceManager();
+  auto Key = [](const GuardedEffect &G) {
+    return std::make_pair(G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front(),
+                          G.Effect.Site);
+  };
+  llvm::stable_sort(Result, [&](const GuardedEffect &A, const GuardedEffect &B) {
+    auto [CallA, SiteA] = Key(A);
+    auto [CallB, SiteB] = Key(B);
+    if (CallA != CallB)
+      return SM.isBeforeInTranslationUnit(CallA->getBeginLoc(), CallB->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(SiteA->getBeginLoc(), SiteB->getBeginLoc());
+  });
   return Memo[Def] = std::move(Result);
 }
 
