@@ -95,15 +95,26 @@ std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, model
   }
 }
 
+bool DivergenceAnalysis::reachedByWholeWarps(const FunctionDecl *F, const Stmt *S) {
+  FunctionCFG *Cfg = TU.cfgOf(F);
+  const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
+  if (!Block)
+    return false;
+  UniformRequirement Warp = UniformRequirement::tile(model::warpSize(TU.platform()));
+  return llvm::all_of(guardsOf(F, Block, S),
+                      [&](const Guard &G) { return satisfies(G.Value, Warp); });
+}
+
 std::vector<DivergenceAnalysis::Guard>
-DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const CallExpr *Call) {
+DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const Stmt *Target) {
+  const auto *Call = dyn_cast<CallExpr>(Target);
   std::vector<Guard> Guards;
   FunctionCFG *Cfg = TU.cfgOf(F);
   Uniformity &Uniform = TU.uniformityOf(F);
   for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, Call, F, TU.context());
+    auto Shape = describeBranch(Branch, Target, F, TU.context());
     if (!Shape || Shape->GuardsKernelExit ||
-        pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.platform()))
+        (Call && pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.platform())))
       continue;
     const Expr *Cond = Shape->Branch.Condition;
     if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))

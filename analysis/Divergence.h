@@ -44,6 +44,11 @@ public:
 
   const std::vector<GuardedEffect> &effectsOf(const clang::FunctionDecl *F);
 
+  /// Whether every branch deciding if a thread of F reaches the statement S is uniform in each
+  /// warp of the platform, so that whole warps reach it or none (kernel exits excluded; a device
+  /// function's parameters are taken as uniform).
+  bool reachedByWholeWarps(const clang::FunctionDecl *F, const clang::Stmt *S);
+
 private:
   struct Guard {
     const clang::Expr *Condition;
@@ -51,7 +56,7 @@ private:
     UniformValue Value;
   };
   std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
-                              const clang::CallExpr *Call);
+                              const clang::Stmt *Target);
   void decide(GuardedEffect &G, const std::vector<Guard> &Local);
 
   TUAnalysis &TU;
