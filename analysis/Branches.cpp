@@ -23,10 +23,7 @@ public:
   bool VisitContinueStmt(ContinueStmt *) { return KernelExitOnly || !(Found = true); }
   bool VisitGotoStmt(GotoStmt *) { return KernelExitOnly || !(Found = true); }
   bool VisitGCCAsmStmt(GCCAsmStmt *A) { return !(Found = isThreadExit(A)); }
-  bool VisitCallExpr(CallExpr *C) {
-    llvm::StringRef Name = calleeName(C);
-    return !(Found = Name == "__trap" || Name == "__builtin_trap");
-  }
+  bool VisitCallExpr(CallExpr *C) { return !(Found = isTrapCall(C)); }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
 private:
@@ -39,6 +36,22 @@ bool leavesSideways(const Stmt *S, bool KernelExitOnly) {
   JumpFinder Finder(KernelExitOnly);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.Found;
+}
+
+/// Whether Node is Ancestor or inside it, walking up the AST's parents.
+bool isWithin(const Stmt *Node, const Stmt *Ancestor, ASTContext &Ctx) {
+  DynTypedNode Current = DynTypedNode::create(*Node);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const Stmt *S = Current.get<Stmt>();
+    if (S == Ancestor)
+      return true;
+    auto Parents = Ctx.getParents(Current);
+    // Up through variable declarations (`bool b = tile.any(p);`), never out of a function.
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
+      return false;
+    Current = Parents[0];
+  }
+  return false;
 }
 
 const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
@@ -64,15 +77,9 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
   const Expr *Condition = userCondition(Branch, Ctx);
   if (!Condition)
     return std::nullopt;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = SM.getExpansionLoc(Target->getBeginLoc());
-  auto Contains = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
-    return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), At);
-  };
+  // Containment by the AST, not by source ranges: a kernel written inside a macro has all its
+  // statements at one expansion location.
+  auto Contains = [&](const Stmt *S) { return S && isWithin(Target, S, Ctx); };
   BranchShape Result{{Condition, Shape::Depends}, false};
   const Stmt *Owner = ownerOf(Condition, Ctx);
   if (const auto *If = dyn_cast_or_null<IfStmt>(Owner)) {

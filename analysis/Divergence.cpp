@@ -12,12 +12,12 @@ using Shape = coopcheck::analysis::DivergentBranch::Shape;
 namespace coopcheck::analysis {
 namespace {
 
-std::optional<UniformRequirement> requirementOfGroup(GroupType G, model::Platform P) {
+std::optional<UniformRequirement> requirementOfGroup(GroupType G, unsigned WarpSize) {
   switch (G.Kind) {
   case GroupKind::ThreadBlock: return UniformRequirement::scope(Scope::Block);
   case GroupKind::Tile: return UniformRequirement::tile(G.TileSize);
   case GroupKind::DynamicTile:
-    return UniformRequirement::tile(G.TileSize ? G.TileSize : model::warpSize(P));
+    return UniformRequirement::tile(G.TileSize ? G.TileSize : WarpSize);
   case GroupKind::Cluster: return UniformRequirement::scope(Scope::Cluster);
   case GroupKind::Grid: return UniformRequirement::scope(Scope::Grid);
   case GroupKind::MultiGrid: return UniformRequirement::scope(Scope::MultiGrid);
@@ -54,10 +54,10 @@ private:
 /// the two sites pair like one warp instruction (valid from sm_70, gpu-probes P14), so that
 /// branch does not split the tile.
 bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const FunctionDecl *F,
-                       ASTContext &Ctx, model::Platform P) {
+                       ASTContext &Ctx, unsigned WarpSize) {
   auto Collective = classifyCollective(Call, Ctx);
   if (!OtherSide || !Collective || Collective->Group.Kind != GroupKind::Tile ||
-      Collective->Group.TileSize > model::warpSize(P) ||
+      Collective->Group.TileSize > WarpSize ||
       (Collective->Kind != CollectiveKind::Shuffle && Collective->Kind != CollectiveKind::Vote &&
        Collective->Kind != CollectiveKind::Match))
     return false;
@@ -68,7 +68,7 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
 
 } // namespace
 
-std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, model::Platform P) {
+std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize) {
   if (E.Group.Origin != GroupOrigin::Kind::Known)
     return std::nullopt;
   switch (E.Kind) {
@@ -87,11 +87,11 @@ std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, model
       return requirementOfGroup(Made.Origin == GroupOrigin::Kind::Known
                                     ? Made.Type
                                     : GroupType{GroupKind::DynamicTile, 0},
-                                P);
+                                WarpSize);
     }
-    return requirementOfGroup(E.Group.Type, P);
+    return requirementOfGroup(E.Group.Type, WarpSize);
   }
-  default: return requirementOfGroup(E.Group.Type, P);
+  default: return requirementOfGroup(E.Group.Type, WarpSize);
   }
 }
 
@@ -100,7 +100,7 @@ bool DivergenceAnalysis::reachedByWholeWarps(const FunctionDecl *F, const Stmt *
   const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
   if (!Block)
     return false;
-  UniformRequirement Warp = UniformRequirement::tile(model::warpSize(TU.platform()));
+  UniformRequirement Warp = UniformRequirement::tile(TU.warpSize());
   return llvm::all_of(guardsOf(F, Block, S),
                       [&](const Guard &G) { return satisfies(G.Value, Warp); });
 }
@@ -114,7 +114,7 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
   for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
     auto Shape = describeBranch(Branch, Target, F, TU.context());
     if (!Shape || Shape->GuardsKernelExit ||
-        (Call && pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.platform())))
+        (Call && pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.warpSize())))
       continue;
     const Expr *Cond = Shape->Branch.Condition;
     if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))
@@ -130,7 +130,7 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
 }
 
 void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Local) {
-  auto Needed = requirementOf(G.Effect, TU.platform());
+  auto Needed = requirementOf(G.Effect, TU.warpSize());
   auto Name = [&](const Guard &L) { G.Branch = DivergentBranch{L.Condition, L.Form}; };
   const Guard *Splitting = nullptr;
   for (const Guard &L : Local)
@@ -159,8 +159,16 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
   if (auto It = Memo.find(Def); It != Memo.end())
     return It->second;
   FunctionCFG *Cfg = TU.cfgOf(Def);
-  if (!Cfg || !InProgress.insert(Def).second)
-    return None; // recursion: the collectives of a recursive call are not followed again
+  if (!Cfg)
+    return None;
+  if (!InProgress.insert(Def).second) {
+    // Recursion: the recursive call's collectives are those already being collected. What is
+    // computed above this cut is not kept, so each function is complete when asked for itself.
+    CutRecursion = true;
+    return None;
+  }
+  bool CutAbove = CutRecursion;
+  CutRecursion = false;
   std::vector<GuardedEffect> Result;
   Uniformity &Uniform = TU.uniformityOf(Def);
   llvm::SmallPtrSet<const CallExpr *, 32> Seen;
@@ -211,6 +219,8 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
       }
     }
   InProgress.erase(Def);
+  bool Partial = CutRecursion;
+  CutRecursion = CutAbove || Partial;
   // Source order of the calls in this function, then of the collectives: the first one a reader
   // meets names a finding.
   const SourceManager &SM = TU.context().getSourceManager();
@@ -221,10 +231,15 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
   llvm::stable_sort(Result, [&](const GuardedEffect &A, const GuardedEffect &B) {
     auto [CallA, SiteA] = Key(A);
     auto [CallB, SiteB] = Key(B);
-    if (CallA != CallB)
-      return SM.isBeforeInTranslationUnit(CallA->getBeginLoc(), CallB->getBeginLoc());
+    SourceLocation LA = CallA->getBeginLoc(), LB = CallB->getBeginLoc();
+    if (LA != LB)
+      return SM.isBeforeInTranslationUnit(LA, LB);
     return SM.isBeforeInTranslationUnit(SiteA->getBeginLoc(), SiteB->getBeginLoc());
   });
+  if (Partial) {
+    Scratch = std::move(Result);
+    return Scratch;
+  }
   return Memo[Def] = std::move(Result);
 }
 

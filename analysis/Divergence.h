@@ -21,7 +21,7 @@ class TUAnalysis;
 /// The threads a collective needs: every thread of a block, grid... or of a tile. None for
 /// coalesced groups (made of the threads that are there), warp intrinsics with masks
 /// (cg-warp-mask) and groups this function does not know.
-std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, model::Platform P);
+std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize);
 
 struct GuardedEffect {
   CollectiveEffect Effect;
@@ -62,6 +62,8 @@ private:
   TUAnalysis &TU;
   std::map<const clang::FunctionDecl *, std::vector<GuardedEffect>> Memo;
   std::set<const clang::FunctionDecl *> InProgress;
+  bool CutRecursion = false;               ///< a recursive call was cut below the current one
+  std::vector<GuardedEffect> Scratch;       ///< a result not memoised (computed across a cut)
 };
 
 } // namespace coopcheck::analysis

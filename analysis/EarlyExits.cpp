@@ -19,20 +19,15 @@ std::optional<std::pair<Scope, unsigned>> exitSensitiveScope(const CollectiveEff
   if (E.Kind != CollectiveKind::Barrier || E.Group.Origin != GroupOrigin::Kind::Known)
     return std::nullopt;
   GroupType G = E.Group.Type;
-  switch (G.Kind) {
-  case GroupKind::Grid: return std::make_pair(Scope::Grid, 0u);
-  case GroupKind::MultiGrid: return std::make_pair(Scope::MultiGrid, 0u);
-  case GroupKind::Tile:
-    // A tile wider than a warp synchronises through shared memory: exit does not release it.
-    if (G.TileSize > WarpSize)
-      return std::make_pair(Scope::Tile, G.TileSize);
+  std::optional<Scope> S = scopeOf(G);
+  if (!S || G.Kind == GroupKind::Coalesced || G.Kind == GroupKind::DynamicTile)
     return std::nullopt;
-  case GroupKind::ThreadBlock:
-    if (Options.IncludeBlockBarriers)
-      return std::make_pair(Scope::Block, 0u);
-    return std::nullopt;
-  default: return std::nullopt;
-  }
+  if (model::exitDoesNotReleaseBarrier(*S, G.TileSize, WarpSize))
+    return std::make_pair(*S, G.TileSize);
+  // Exited threads stop counting at block barriers: reported with --strict only.
+  if (*S == Scope::Block && Options.IncludeBlockBarriers)
+    return std::make_pair(Scope::Block, 0u);
+  return std::nullopt;
 }
 
 struct ExitPoint {
@@ -74,7 +69,7 @@ std::vector<EarlyExit> findEarlyExits(TUAnalysis &TU, const FunctionDecl *Kernel
     ExitBlocks.insert(E.Block);
 
   Uniformity &Uniform = TU.uniformityOf(Kernel);
-  unsigned WarpSize = model::warpSize(TU.platform());
+  unsigned WarpSize = TU.warpSize();
   ASTContext &Ctx = TU.context();
   llvm::SmallPtrSet<const CallExpr *, 16> Reported;
 

@@ -2,6 +2,7 @@
 #include "analysis/GridBarriers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,6 +63,19 @@ TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile) {
                               L.Kernel->isDefined()});
   }
   return Facts;
+}
+
+void mergeFacts(TUFacts &Into, const TUFacts &From) {
+  auto SamePoint = [](const SourcePoint &A, const SourcePoint &B) {
+    return A.File == B.File && A.Line == B.Line && A.Column == B.Column;
+  };
+  for (const KernelFact &K : From.Kernels)
+    if (llvm::none_of(Into.Kernels, [&](const KernelFact &Known) { return Known.Usr == K.Usr; }))
+      Into.Kernels.push_back(K);
+  for (const LaunchFact &L : From.Launches)
+    if (llvm::none_of(Into.Launches,
+                      [&](const LaunchFact &Known) { return SamePoint(Known.Where, L.Where); }))
+      Into.Launches.push_back(L);
 }
 
 void FactsIndex::add(TUFacts Facts) {

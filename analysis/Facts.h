@@ -50,6 +50,10 @@ std::string usrOf(const clang::Decl *D);
 
 TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile);
 
+/// Adds what another parse of the same unit found (the host side next to the device side):
+/// kernels by USR, launches by location, each once.
+void mergeFacts(TUFacts &Into, const TUFacts &From);
+
 /// The facts of every TU of a run, joined by kernel USR.
 class FactsIndex {
 public:

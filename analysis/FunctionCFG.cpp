@@ -49,7 +49,7 @@ llvm::ArrayRef<CFGBlock *> FunctionCFG::controlDependencies(const CFGBlock *B) {
 
 bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
                                   llvm::function_ref<bool(const Stmt *)> Stops) const {
-  const CFGBlock *Start = blockOf(From);
+  const CFGBlock *Start = From ? blockOf(From) : &Graph->getEntry();
   if (!Start || !blockOf(To))
     return false;
   // Scans one block from an element on; true: To found; false: stopped; nullopt: fell through.
@@ -63,7 +63,13 @@ bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
       }
     return std::nullopt;
   };
-  if (auto Done = Scan(Start, IndexOfStmt.lookup(From) + 1))
+  // From a block's terminator (not one of its elements) the scan starts at its successors.
+  unsigned First = 0;
+  if (From) {
+    auto It = IndexOfStmt.find(From);
+    First = It == IndexOfStmt.end() ? Start->size() : It->second + 1;
+  }
+  if (auto Done = Scan(Start, First))
     return *Done;
   llvm::SmallPtrSet<const CFGBlock *, 32> Seen;
   llvm::SmallVector<const CFGBlock *, 32> Work(Start->succ_begin(), Start->succ_end());

@@ -17,7 +17,6 @@ public:
   static std::unique_ptr<FunctionCFG> build(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
 
   clang::CFG &cfg() { return *Graph; }
-  const clang::FunctionDecl *function() const { return Function; }
 
   /// The block evaluating S (every sub-expression is a CFG element here), or null.
   const clang::CFGBlock *blockOf(const clang::Stmt *S) const;
@@ -25,8 +24,9 @@ public:
   /// Blocks whose branch decides whether B executes (post-dominance frontier).
   llvm::ArrayRef<clang::CFGBlock *> controlDependencies(const clang::CFGBlock *B);
 
-  /// Whether statement To can execute after statement From (both CFG elements) on a path that
-  /// passes no statement for which Stops holds. Paths around loops count.
+  /// Whether statement To can execute after statement From (both CFG elements; a null From is
+  /// the function's entry) on a path that passes no statement for which Stops holds. Paths
+  /// around loops count.
   bool reachesAvoiding(const clang::Stmt *From, const clang::Stmt *To,
                        llvm::function_ref<bool(const clang::Stmt *)> Stops) const;
 

@@ -122,10 +122,16 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
-  Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
-  if (Range.isInvalid())
+  CharSourceRange File = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  if (File.isValid())
+    return Lexer::getSourceText(File, SM, Ctx.getLangOpts()).str();
+  // Inside a macro body: the text where it is spelled, when it is spelled in one piece.
+  SourceLocation Begin = SM.getSpellingLoc(E->getBeginLoc());
+  SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+  if (SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin))
     return {};
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts())
+      .str();
 }
 
 namespace {

@@ -109,7 +109,7 @@ private:
 
   void record(Value &V, const Expr *E) {
     Expr::EvalResult Result;
-    if (!E->EvaluateAsInt(Result, Ctx))
+    if (E->isValueDependent() || !E->EvaluateAsInt(Result, Ctx))
       V.Unknown = true;
     else if (Result.Val.getInt().isZero())
       V.Zero = true;
@@ -181,7 +181,11 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
 
+  // Template patterns are skipped: their instantiations are visited with the actual kernels and
+  // attribute values.
   bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (F->isDependentContext())
+      return true;
     const FunctionDecl *Saved = Enclosing;
     Enclosing = F;
     bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
@@ -190,6 +194,8 @@ public:
   }
 
   bool TraverseCXXMethodDecl(CXXMethodDecl *M) {
+    if (M->isDependentContext())
+      return true;
     const FunctionDecl *Saved = Enclosing;
     Enclosing = M;
     bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(M);

@@ -76,6 +76,11 @@ std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl 
 
 } // namespace
 
+bool isTrapCall(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "__trap" || Name == "__builtin_trap";
+}
+
 bool isThreadExit(const Stmt *S) {
   const auto *Asm = dyn_cast_or_null<GCCAsmStmt>(S);
   if (!Asm)
@@ -181,24 +186,13 @@ void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
     for (CollectiveEffect &E : effectsOfCall(Call, F))
       addEffect(Result.Effects, std::move(E));
     if (!Result.ThreadExit)
-      if (const Stmt *Exit = threadExitOfCall(Call)) {
-        Result.ThreadExit = Exit;
-        // A call of __trap() is the exit itself; a call of a function that exits leads to one.
-        if (Exit != Call) {
-          Result.ThreadExitChain = {Call};
-          if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
-            for (const CallExpr *C : Summaries[Callee].ThreadExitChain)
-              Result.ThreadExitChain.push_back(C);
-        }
-      }
+      Result.ThreadExit = threadExitOfCall(Call);
   }
   // Keep what a partial (recursive) earlier round found: summaries only grow.
   for (CollectiveEffect &E : Out.Effects)
     addEffect(Result.Effects, std::move(E));
-  if (!Result.ThreadExit && Out.ThreadExit) {
+  if (!Result.ThreadExit)
     Result.ThreadExit = Out.ThreadExit;
-    Result.ThreadExitChain = Out.ThreadExitChain;
-  }
   Out = std::move(Result);
 }
 
@@ -243,8 +237,7 @@ GroupOrigin SummaryTable::bindToCall(const GroupOrigin &InCallee, const CallExpr
 }
 
 const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {
-  llvm::StringRef Name = calleeName(Call);
-  if (Name == "__trap" || Name == "__builtin_trap")
+  if (isTrapCall(Call))
     return Call;
   if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
     return summaryOf(Callee).ThreadExit;

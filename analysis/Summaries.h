@@ -1,12 +1,14 @@
 // Function summaries, computed on demand bottom-up over the call graph: which collectives a
 // function may execute (directly or in callees), on which group — a known one or one of its
 // parameters — and whether it may end the calling thread (__trap, asm("exit;")).
-// Recursion is solved by iterating to a fixpoint; effects only grow and are deduplicated.
+// Recursion is solved by iterating until no summary grows (effects are deduplicated, so this
+// ends; a safety bound of 16 rounds stops pathological cases with what was found so far).
 #pragma once
 #include "analysis/Groups.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,9 +48,8 @@ struct CollectiveEffect {
 
 struct FunctionSummary {
   std::vector<CollectiveEffect> Effects;
-  /// A __trap()/asm("exit;") the function may execute (first one found), with the calls to it.
+  /// A __trap()/asm("exit;") the function may execute (the first one found).
   const clang::Stmt *ThreadExit = nullptr;
-  std::vector<const clang::CallExpr *> ThreadExitChain;
 };
 
 class SummaryTable {
@@ -75,7 +76,8 @@ private:
   void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
 
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, FunctionSummary> Summaries;
+  /// A std::map: summaries are read by reference while others are added during recursion.
+  std::map<const clang::FunctionDecl *, FunctionSummary> Summaries;
   llvm::DenseSet<const clang::FunctionDecl *> Done;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   bool MetRecursion = false;
@@ -89,7 +91,10 @@ const clang::FunctionDecl *summarisableDefinition(const clang::FunctionDecl *F);
 const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
                                         const clang::FunctionDecl *Callee, unsigned ParamIndex);
 
-/// True for __trap(), __builtin_trap() and inline asm that executes PTX `exit`.
+/// True for inline asm that executes PTX `exit`.
 bool isThreadExit(const clang::Stmt *S);
+
+/// True for __trap() and __builtin_trap(): the thread ends there.
+bool isTrapCall(const clang::CallExpr *Call);
 
 } // namespace coopcheck::analysis

@@ -7,7 +7,8 @@ using namespace clang;
 
 namespace coopcheck::analysis {
 
-TUAnalysis::TUAnalysis(ASTContext &Ctx, model::Platform P) : Ctx(Ctx), Plat(P), Summaries(Ctx) {}
+TUAnalysis::TUAnalysis(ASTContext &Ctx, model::Platform P, bool HipWave32)
+    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), Summaries(Ctx) {}
 
 TUAnalysis::~TUAnalysis() = default;
 
@@ -95,7 +96,8 @@ thread_local CurrentTU Current;
 TUAnalysis &analysisFor(ASTContext &Ctx, Preprocessor *PP) {
   if (!Current.Analysis || Current.Ctx != &Ctx) {
     model::Platform P = PP ? detectPlatform(*PP) : model::Platform::Cuda;
-    Current.Analysis = std::make_unique<TUAnalysis>(Ctx, P);
+    bool Wave32 = PP && PP->isMacroDefined("__COOPCHECK_HIP_WAVE32__");
+    Current.Analysis = std::make_unique<TUAnalysis>(Ctx, P, Wave32);
     Current.Ctx = &Ctx;
   }
   return *Current.Analysis;

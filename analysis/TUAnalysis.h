@@ -17,11 +17,13 @@ namespace coopcheck::analysis {
 
 class TUAnalysis {
 public:
-  TUAnalysis(clang::ASTContext &Ctx, model::Platform P);
+  TUAnalysis(clang::ASTContext &Ctx, model::Platform P, bool HipWave32 = false);
   ~TUAnalysis();
 
   clang::ASTContext &context() { return Ctx; }
   model::Platform platform() const { return Plat; }
+  /// Lanes in a warp of the target: 32 on CUDA, 64 on MXMACA and HIP (32 for wave32 targets).
+  unsigned warpSize() const { return model::warpSize(Plat, HipWave32); }
   SummaryTable &summaries() { return Summaries; }
   const std::vector<LaunchSite> &launchSites();
   /// Kernels (__global__ functions with a body) written by the user.
@@ -38,6 +40,7 @@ public:
 private:
   clang::ASTContext &Ctx;
   model::Platform Plat;
+  bool HipWave32;
   SummaryTable Summaries;
   std::optional<std::vector<LaunchSite>> Launches;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;

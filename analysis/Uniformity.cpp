@@ -34,12 +34,6 @@ UniformValue meet(UniformValue A, UniformValue B) {
   return R;
 }
 
-UniformValue meetKeepingRank(UniformValue Rank, UniformValue Uniform) {
-  UniformValue R = meet(Rank, Uniform);
-  R.Rank = Rank.Rank && R.Level == Scope::Thread && R.Granule == Rank.Granule;
-  return R;
-}
-
 bool satisfies(UniformValue V, UniformRequirement R) {
   if (R.Level != Scope::Thread)
     return atLeast(V.Level, R.Level);
@@ -50,10 +44,13 @@ namespace {
 
 const Expr *strip(const Expr *E) { return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr; }
 
+/// A variable of the function itself, parameters included (a pointer parameter advanced with
+/// `p += blockIdx.x` is given a new value, not written through).
 const VarDecl *localVariable(const Expr *E) {
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+      if (V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+          !V->hasAttr<CUDASharedAttr>())
         return V;
   return nullptr;
 }
@@ -162,7 +159,7 @@ public:
       : Defs(Defs), Escaped(Escaped), Writes(Writes) {}
 
   bool VisitVarDecl(VarDecl *V) {
-    if (V->hasLocalStorage() && V->getInit())
+    if (V->hasLocalStorage() && V->getInit() && !isa<ParmVarDecl>(V)) // not default arguments
       Defs[V].push_back(V->getInit());
     return true;
   }
@@ -203,7 +200,14 @@ public:
     return true;
   }
 
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  // A lambda body is a function of its own; what it captures by reference it may change.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaped.insert(V);
+    return true;
+  }
 
 private:
   void defineOrWrite(const Expr *Target, const Stmt *Definition) {
@@ -276,9 +280,7 @@ UniformValue Uniformity::definitionValue(const Stmt *Def) {
     V = meet(exprValue(UO->getSubExpr()), UniformValue::everywhere());
   else
     V = exprValue(cast<Expr>(Def)); // an initializer
-  // Assigned on a path only some threads take, the variable differs between them.
-  UniformValue Branch = branchValue(Def);
-  return Branch.Level != Scope::Thread ? meetKeepingRank(V, Branch) : meet(V, Branch);
+  return V;
 }
 
 llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,
@@ -304,25 +306,42 @@ UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
     return UniformValue::perThread();
   if (!Definitions.count(Var))
     return UniformValue::everywhere(); // never given a value
-  llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
-  if (Defs.size() == 1)
-    return DefinitionValue.lookup(Defs[0]); // keeps a rank a rank
-  UniformValue V = UniformValue::everywhere();
+  // A copy: evaluating the definitions below may add to the cache this came from.
+  llvm::SmallVector<const Stmt *, 4> Defs(reachingDefinitions(Use, Var));
+  // A parameter still holding what the caller passed on some path into the use.
+  std::optional<UniformValue> Incoming;
+  if (isa<ParmVarDecl>(Var) && Cfg && Cfg->blockOf(Use)) {
+    const auto &All = Definitions.find(Var)->second;
+    auto Redefines = [&](const Stmt *S) { return llvm::is_contained(All, S); };
+    if (Cfg->reachesAvoiding(nullptr, Use, Redefines))
+      Incoming = declRefValue(Var);
+  }
+  if (Defs.size() == 1 && !Incoming)
+    return DefinitionValue.lookup(Defs[0]); // one definition reaches: its value, a rank kept
+  if (Defs.empty())
+    return Incoming.value_or(UniformValue::everywhere());
+  // Several definitions reach the use: threads that took different branches on the way hold
+  // different ones. Branches that also decide whether the use runs at all choose nothing here.
+  UniformValue V = Incoming.value_or(UniformValue::everywhere());
   for (const Stmt *Def : Defs)
-    V = meet(V, DefinitionValue.lookup(Def));
+    V = meet(meet(V, DefinitionValue.lookup(Def)), branchValue(Def, Use));
   return V;
 }
 
-UniformValue Uniformity::branchValue(const Stmt *S) {
+UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
   if (!Cfg)
     return UniformValue::everywhere();
-  const CFGBlock *Block = Cfg->blockOf(S);
-  if (!Block)
+  const CFGBlock *DefBlock = Cfg->blockOf(Def);
+  const CFGBlock *UseBlock = Cfg->blockOf(Use);
+  if (!DefBlock || !UseBlock)
     return UniformValue::everywhere();
+  llvm::ArrayRef<CFGBlock *> UseBranches = Cfg->controlDependencies(UseBlock);
   UniformValue Result = UniformValue::everywhere();
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
+  for (const CFGBlock *Branch : Cfg->controlDependencies(DefBlock)) {
+    if (llvm::is_contained(UseBranches, Branch))
+      continue;
     // Threads that left the kernel hold no values: an exit does not make the others differ.
-    auto Shape = describeBranch(Branch, S, Function, Ctx);
+    auto Shape = describeBranch(Branch, Def, Function, Ctx);
     if (Shape && !Shape->GuardsKernelExit)
       Result = meet(Result, exprValue(Shape->Branch.Condition));
   }
@@ -330,6 +349,17 @@ UniformValue Uniformity::branchValue(const Stmt *S) {
 }
 
 UniformValue Uniformity::exprValue(const Expr *E) {
+  // Deeply nested expressions (generated code): past this depth the value is taken to vary,
+  // rather than exhausting the stack.
+  if (Depth > 256)
+    return UniformValue::perThread();
+  ++Depth;
+  UniformValue V = exprValueAt(E);
+  --Depth;
+  return V;
+}
+
+UniformValue Uniformity::exprValueAt(const Expr *E) {
   E = strip(E);
   if (!E)
     return UniformValue::perThread();
@@ -345,7 +375,10 @@ UniformValue Uniformity::exprValue(const Expr *E) {
                   !V->isConstexpr();
     if (Memory)
       return loadValue(DRE);
-    if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+    // A variable of an enclosing function, captured by a lambda: its value here is unknown.
+    if (V && localVariable(DRE) && V->getDeclContext() != Function && !isa<ParmVarDecl>(V))
+      return UniformValue::perThread();
+    if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
       return useValue(DRE, V);
     return declRefValue(DRE->getDecl());
   }

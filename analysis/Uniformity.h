@@ -43,8 +43,6 @@ struct UniformValue {
 
 /// The value of an operation on two values: shared as narrowly as the narrower of the two.
 UniformValue meet(UniformValue A, UniformValue B);
-/// As meet, for a rank combined with a value uniform across the block: it stays a rank.
-UniformValue meetKeepingRank(UniformValue Rank, UniformValue Uniform);
 
 /// What a collective needs its conditions to be uniform over: every thread of a Level instance,
 /// or, for tiles and warps (Level Thread), aligned runs of Granule threads.
@@ -75,11 +73,13 @@ public:
 
 private:
   UniformValue exprValue(const clang::Expr *E);
+  UniformValue exprValueAt(const clang::Expr *E);
   UniformValue binaryValue(const clang::BinaryOperator *BO);
   UniformValue declRefValue(const clang::ValueDecl *D);
   UniformValue callValue(const clang::CallExpr *Call);
   UniformValue loadValue(const clang::Expr *Access);
-  UniformValue branchValue(const clang::Stmt *S);
+  /// The conditions of the branches that decide whether Def runs but not whether Use does.
+  UniformValue branchValue(const clang::Stmt *Def, const clang::Stmt *Use);
   UniformValue useValue(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);
   UniformValue definitionValue(const clang::Stmt *Def);
   llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::DeclRefExpr *Use,
@@ -106,6 +106,7 @@ private:
   /// a broadcast value replaces a per-thread one).
   llvm::DenseMap<const clang::DeclRefExpr *, llvm::SmallVector<const clang::Stmt *, 2>> Reaching;
   bool Solved = false, Solving = false;
+  unsigned Depth = 0; ///< of exprValue's recursion
 };
 
 /// The declaration memory reached through E is rooted at (a parameter, a local or global

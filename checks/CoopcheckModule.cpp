@@ -2,6 +2,7 @@
 // the same module; the CLI keeps it through CoopcheckModuleAnchorSource.
 #include "checks/DivergentCollectiveCheck.h"
 #include "checks/EarlyExitBeforeSyncCheck.h"
+#include "checks/LegacyWarpIntrinsicCheck.h"
 #include "checks/NonCooperativeLaunchCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 

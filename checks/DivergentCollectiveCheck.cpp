@@ -79,7 +79,7 @@ void DivergentCollectiveCheck::checkTranslationUnit(TUAnalysis &TU) {
 }
 
 void DivergentCollectiveCheck::report(TUAnalysis &TU, const GuardedEffect &G) {
-  auto Needed = requirementOf(G.Effect, TU.platform());
+  auto Needed = requirementOf(G.Effect, TU.warpSize());
   std::string Group = groupNoun(*Needed);
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();

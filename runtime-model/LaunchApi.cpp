@@ -52,16 +52,6 @@ const LaunchApi *findLaunchApi(llvm::StringRef Name) {
   return nullptr;
 }
 
-llvm::StringRef launchKindName(LaunchKind Kind) {
-  switch (Kind) {
-  case LaunchKind::Standard: return "standard";
-  case LaunchKind::Cooperative: return "cooperative";
-  case LaunchKind::CooperativeMultiDevice: return "cooperative-multi-device";
-  case LaunchKind::ByAttribute: return "by-attribute";
-  }
-  return "standard";
-}
-
 bool isCooperativeAttributeName(llvm::StringRef Name) {
   return Name == "cudaLaunchAttributeCooperative" || Name == "CU_LAUNCH_ATTRIBUTE_COOPERATIVE" ||
          Name == "hipLaunchAttributeCooperative" || Name == "mcLaunchAttributeCooperative";

@@ -30,8 +30,6 @@ struct LaunchApi {
 llvm::ArrayRef<LaunchApi> launchApis();
 const LaunchApi *findLaunchApi(llvm::StringRef Name);
 
-llvm::StringRef launchKindName(LaunchKind K);
-
 /// Enumerators naming the cooperative launch attribute (cudaLaunchAttributeCooperative, ...).
 bool isCooperativeAttributeName(llvm::StringRef EnumeratorName);
 

@@ -7,12 +7,10 @@ namespace coopcheck::model {
 
 enum class Scope { Thread, Tile, Warp, Block, Cluster, Grid, MultiGrid };
 
-llvm::StringRef scopeName(Scope S);
-
 inline bool isWiderOrEqual(Scope A, Scope B) { return static_cast<int>(A) >= static_cast<int>(B); }
 
-/// Grid and multi-grid barriers and barriers of multi-warp tiles are software barriers: a thread
-/// that left the kernel does not release them (measured on an H100, gpu-probes P6-P8, P20).
-bool exitDoesNotReleaseBarrier(Scope S, unsigned TileSize = 0);
+/// Grid and multi-grid barriers and barriers of tiles wider than a warp are software barriers: a
+/// thread that left the kernel does not release them (measured on an H100, gpu-probes P6-P8, P20).
+bool exitDoesNotReleaseBarrier(Scope S, unsigned TileSize, unsigned WarpSize);
 
 } // namespace coopcheck::model

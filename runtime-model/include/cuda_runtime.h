@@ -27,6 +27,7 @@
 #endif
 #define CUDART_VERSION 12080
 #define CUDARTAPI
+#define CUDART_CB
 
 #include "coopcheck_model/device_core.h"
 

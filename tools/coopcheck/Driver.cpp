@@ -46,6 +46,8 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
     Result.Findings.insert(Result.Findings.end(), Side.Findings.begin(), Side.Findings.end());
     if (!Result.Facts)
       Result.Facts = std::move(Side.Facts);
+    else if (Side.Facts)
+      analysis::mergeFacts(*Result.Facts, *Side.Facts);
   }
   return Result;
 }

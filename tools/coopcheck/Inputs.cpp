@@ -57,6 +57,11 @@ static analysis::TranslatedCommand translate(const analysis::CompileEntry &Entry
 
 static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,
                     std::optional<analysis::TranslatedCommand> Command) {
+  if (!llvm::sys::fs::is_directory(Directory)) {
+    Result.Failures.push_back({Path, "the compile command's directory '" + Directory +
+                                         "' does not exist"});
+    return;
+  }
   if (auto Reason = unreadableReason(Path)) {
     Result.Failures.push_back({Path, *Reason});
     return;

@@ -126,6 +126,17 @@ private:
     return It->second;
   }
   std::map<std::string, LineTable> Tables;
+
+public:
+  /// The bytes [Offset, Offset + Length) of a file as a span (EndColumn exclusive).
+  report::SourceSpan span(const std::string &Path, unsigned Offset, unsigned Length) {
+    report::SourceSpan S;
+    S.File = Path;
+    const LineTable &Lines = table(Path);
+    std::tie(S.Line, S.Column) = Lines.position(Offset);
+    std::tie(S.EndLine, S.EndColumn) = Lines.position(Offset + Length);
+    return S;
+  }
 };
 
 report::Level levelOf(const ClangTidyError &E) {
@@ -162,7 +173,10 @@ TidyResult runTidy(const TidyRequest &Request) {
   } Compilations;
   Compilations.Command = tooling::CompileCommand(Request.Directory, Request.File, CommandLine, "");
 
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  // A file system with its own working directory: the real one changes the process's, which
+  // races between units analysed in parallel.
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
   tooling::ClangTool Tool(Compilations, {Request.File},
                           std::make_shared<PCHContainerOperations>(), BaseFS);
   Tool.setPrintErrorMessage(false);
@@ -197,6 +211,13 @@ TidyResult runTidy(const TidyRequest &Request) {
     F.Location = Spans.span(E.Message);
     for (const tooling::DiagnosticMessage &Note : E.Notes)
       F.Notes.push_back({Spans.span(Note), Note.Message});
+    // The fix-its of the finding itself (those of notes are alternatives clang-tidy applies only
+    // with -fix-notes), as line/column spans that `--fix` turns back into byte offsets.
+    for (const auto &FileFixes : E.Message.Fix)
+      for (const tooling::Replacement &R : FileFixes.second)
+        if (!R.getFilePath().empty())
+          F.Fixes.push_back({Spans.span(R.getFilePath().str(), R.getOffset(), R.getLength()),
+                             R.getReplacementText().str()});
     Result.Findings.push_back(std::move(F));
   }
   // Error-level findings count as errors for the compiler instance too and make the status

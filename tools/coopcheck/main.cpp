@@ -8,6 +8,8 @@
 #include "tools/report/SarifWriter.h"
 #include "tools/report/TextWriter.h"
 #include "tools/report/Version.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -15,7 +17,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace llvm;
 using namespace coopcheck;
@@ -57,6 +62,7 @@ cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the kernels and launches of all units as JSON, "
                                           "for cg-non-cooperative-launch.FactsFile"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> FixInPlace("fix", cl::desc("Apply fix-its in place"), cl::cat(Category));
 cl::opt<bool> PrintParseArgs("print-parse-args",
                              cl::desc("Print the Clang arguments each file is parsed with (to "
                                       "pass to clang-tidy-22 after --) and exit"),
@@ -157,6 +163,120 @@ void writeReport(const report::Report &Report) {
   Out << Text.str();
 }
 
+/// Byte offset of a 1-based line and column in Text; nullopt when it lies outside.
+std::optional<unsigned> offsetOf(StringRef Text, unsigned Line, unsigned Column) {
+  if (Line == 0 || Column == 0)
+    return std::nullopt;
+  size_t Start = 0;
+  for (unsigned L = 1; L < Line; ++L) {
+    Start = Text.find('\n', Start);
+    if (Start == StringRef::npos)
+      return std::nullopt;
+    ++Start;
+  }
+  size_t Offset = Start + Column - 1;
+  if (Offset > Text.size())
+    return std::nullopt;
+  return static_cast<unsigned>(Offset);
+}
+
+/// --fix: applies the fix-its of every unsuppressed finding to the files in place, each file once.
+/// A fix-it reported more than once (a header seen by several units, both compilation sides) is
+/// applied once; a finding whose fix-its conflict with one already taken is left unfixed. Returns
+/// false when a file could not be rewritten.
+bool applyFixes(const report::Report &Report) {
+  using Edit = std::tuple<unsigned, unsigned, std::string>; // offset, length, text
+  struct FileEdits {
+    std::string Text;
+    bool Loaded = false, Readable = false;
+    std::set<Edit> Taken;
+    clang::tooling::Replacements Replaces;
+  };
+  std::map<std::string, FileEdits> Files;
+  unsigned Applied = 0, Skipped = 0;
+  for (const report::Finding &F : Report.Findings) {
+    if (F.Suppressed || F.Fixes.empty())
+      continue;
+    // All of a finding's fix-its or none of them, per file.
+    std::map<std::string, std::vector<Edit>> Wanted;
+    bool Usable = true;
+    for (const report::FixIt &Fix : F.Fixes) {
+      FileEdits &Edits = Files[Fix.Range.File];
+      if (!Edits.Loaded) {
+        Edits.Loaded = true;
+        if (auto Buffer = MemoryBuffer::getFile(Fix.Range.File)) {
+          Edits.Text = (*Buffer)->getBuffer().str();
+          Edits.Readable = true;
+        }
+      }
+      auto Begin = offsetOf(Edits.Text, Fix.Range.Line, Fix.Range.Column);
+      auto End = offsetOf(Edits.Text, Fix.Range.EndLine, Fix.Range.EndColumn);
+      if (!Edits.Readable || !Begin || !End || *End < *Begin) {
+        Usable = false;
+        break;
+      }
+      Wanted[Fix.Range.File].emplace_back(*Begin, *End - *Begin, Fix.Replacement);
+    }
+    if (!Usable) {
+      ++Skipped;
+      continue;
+    }
+    for (auto &[Path, List] : Wanted) {
+      FileEdits &Edits = Files[Path];
+      clang::tooling::Replacements Trial = Edits.Replaces;
+      bool Fits = true, AllTaken = true;
+      for (const Edit &E : List) {
+        if (Edits.Taken.count(E))
+          continue;
+        AllTaken = false;
+        auto [Offset, Length, Text] = E;
+        if (auto Err = Trial.add(clang::tooling::Replacement(Path, Offset, Length, Text))) {
+          consumeError(std::move(Err));
+          Fits = false;
+          break;
+        }
+      }
+      if (AllTaken)
+        continue;
+      if (!Fits) {
+        ++Skipped;
+        continue;
+      }
+      Edits.Replaces = std::move(Trial);
+      Edits.Taken.insert(List.begin(), List.end());
+      ++Applied;
+    }
+  }
+  bool Ok = true;
+  for (auto &[Path, Edits] : Files) {
+    if (Edits.Replaces.empty())
+      continue;
+    auto Fixed = clang::tooling::applyAllReplacements(Edits.Text, Edits.Replaces);
+    if (!Fixed) {
+      errs() << "coopcheck: error: " << Path << ": cannot apply fix-its: "
+             << toString(Fixed.takeError()) << "\n";
+      Ok = false;
+      continue;
+    }
+    std::error_code EC;
+    raw_fd_ostream Out(Path, EC);
+    if (!EC) {
+      Out << *Fixed;
+      Out.close();
+      EC = Out.error();
+    }
+    if (EC) {
+      errs() << "coopcheck: error: " << Path << ": cannot write fix-its: " << EC.message() << "\n";
+      Ok = false;
+    }
+  }
+  if (Skipped)
+    errs() << "coopcheck: warning: " << Skipped << " finding(s) left unfixed: their fix-its "
+           << "conflict with others or no longer match the file\n";
+  (void)Applied;
+  return Ok;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -213,10 +333,12 @@ int main(int argc, const char **argv) {
   sys::fs::current_path(Cwd);
   Report.SourceRoot = std::string(Cwd);
   writeReport(Report);
+  // The report describes the findings as found; the fixes are applied after it is written.
+  bool FixesWritten = !FixInPlace || applyFixes(Report);
 
   for (const report::InputFailure &F : Report.Failures)
     errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
-  if (!Report.Failures.empty())
+  if (!Report.Failures.empty() || !FixesWritten)
     return 2;
   for (const report::Finding &F : Report.Findings)
     if (!F.Suppressed && atOrAbove(F.Severity, Threshold))

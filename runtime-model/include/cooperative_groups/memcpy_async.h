@@ -6,6 +6,12 @@
 
 #include "../cooperative_groups.h"
 
+namespace nvcuda {
+namespace experimental {
+class pipeline; // cuda_pipeline.h
+}
+} // namespace nvcuda
+
 namespace cooperative_groups {
 
 // Copies count bytes from src to dst.
@@ -39,6 +45,29 @@ template <unsigned int NumStages, typename TyGroup>
 _CGM_QUALIFIER void wait_prior(const TyGroup &group) {
   const details::group_desc &g = details::factory::desc(group);
   __cgm_group_wait_prior(g.kind, g.tile_size, g.mask, NumStages);
+}
+
+// The CUDA 11 forms over an nvcuda::experimental::pipeline (cuda_pipeline.h), deprecated in the
+// toolkit: the same model functions as above (the pipeline's batch is the group's batch, and
+// wait(group, pipe, stage) waits for all of the group's copies).
+template <class TyGroup, class TyElem>
+_CGM_QUALIFIER void memcpy_async(TyGroup &group, TyElem *dst, size_t dstCount, const TyElem *src,
+                                 size_t srcCount, nvcuda::experimental::pipeline &pipe) {
+  const details::group_desc &g = details::factory::desc(group);
+  __cgm_group_memcpy_async(g.kind, g.tile_size, g.mask, dst, src,
+                           (dstCount < srcCount ? dstCount : srcCount) * sizeof(TyElem));
+}
+
+template <unsigned int Stage, class TyGroup>
+_CGM_QUALIFIER void wait_prior(TyGroup &group, nvcuda::experimental::pipeline &pipe) {
+  const details::group_desc &g = details::factory::desc(group);
+  __cgm_group_wait_prior(g.kind, g.tile_size, g.mask, Stage);
+}
+
+template <class TyGroup>
+_CGM_QUALIFIER void wait(TyGroup &group, nvcuda::experimental::pipeline &pipe, size_t stage) {
+  const details::group_desc &g = details::factory::desc(group);
+  __cgm_group_wait(g.kind, g.tile_size, g.mask);
 }
 
 } // namespace cooperative_groups

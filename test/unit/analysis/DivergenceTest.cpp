@@ -91,7 +91,7 @@ __global__ void k(int *p) {
   std::vector<std::optional<UniformRequirement>> Needed;
   for (const GuardedEffect &G : S.analysis().divergence().effectsOf(S.function("k")))
     if (G.Effect.Kind == CollectiveKind::Barrier || G.Effect.Kind == CollectiveKind::WarpBarrier)
-      Needed.push_back(requirementOf(G.Effect, model::Platform::Cuda));
+      Needed.push_back(requirementOf(G.Effect, 32));
   ASSERT_EQ(Needed.size(), 5u);
   EXPECT_EQ(Needed[0]->Granule, 16u);
   EXPECT_EQ(Needed[1]->Level, model::Scope::Grid);

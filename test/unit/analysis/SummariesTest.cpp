@@ -57,8 +57,7 @@ TEST(Summaries, MultiGridAndThreadExits) {
   EXPECT_TRUE(Multi.MultiGrid.has_value());
   EXPECT_FALSE(Multi.Grid.has_value());
   const FunctionSummary &MayTrap = TU.summaries().summaryOf(S.function("may_trap"));
-  ASSERT_NE(MayTrap.ThreadExit, nullptr);
-  EXPECT_EQ(MayTrap.ThreadExitChain.size(), 2u); // the calls of check and fail_hard
+  ASSERT_NE(MayTrap.ThreadExit, nullptr); // the __trap() two calls down
 }
 
 TEST(Summaries, LaunchProblems) {

@@ -21,10 +21,11 @@ TEST(Platform, WarpWidthsAndMasks) {
 TEST(Scope, OrderAndSoftwareBarriers) {
   EXPECT_TRUE(isWiderOrEqual(Scope::Grid, Scope::Block));
   EXPECT_FALSE(isWiderOrEqual(Scope::Warp, Scope::Block));
-  EXPECT_TRUE(exitDoesNotReleaseBarrier(Scope::Grid));
-  EXPECT_TRUE(exitDoesNotReleaseBarrier(Scope::Tile, 64));
-  EXPECT_FALSE(exitDoesNotReleaseBarrier(Scope::Tile, 32));
-  EXPECT_FALSE(exitDoesNotReleaseBarrier(Scope::Block));
+  EXPECT_TRUE(exitDoesNotReleaseBarrier(Scope::Grid, 0, 32));
+  EXPECT_TRUE(exitDoesNotReleaseBarrier(Scope::Tile, 64, 32));
+  EXPECT_FALSE(exitDoesNotReleaseBarrier(Scope::Tile, 64, 64)); // one 64-lane warp
+  EXPECT_FALSE(exitDoesNotReleaseBarrier(Scope::Tile, 32, 32));
+  EXPECT_FALSE(exitDoesNotReleaseBarrier(Scope::Block, 0, 32));
 }
 
 TEST(LaunchApi, TableDescribesEveryPlatform) {

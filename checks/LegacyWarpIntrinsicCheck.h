@@ -1,0 +1,16 @@
+// cg-legacy-warp-intrinsic: the mask-less pre-CUDA-9 shuffles and votes (__shfl, __ballot, ...) on
+// CUDA, with a fix-it to the _sync form where whole warps reach the call.
+#pragma once
+#include "checks/CheckSupport.h"
+
+namespace coopcheck::checks {
+
+class LegacyWarpIntrinsicCheck : public CoopcheckCheck {
+public:
+  using CoopcheckCheck::CoopcheckCheck;
+
+protected:
+  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+};
+
+} // namespace coopcheck::checks

@@ -1,0 +1,2 @@
+// cuda_device_runtime_api.h is part of the model's cuda_runtime.h (coopcheck_model/device_core.h and the runtime API).
+#include "cuda_runtime.h"

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Fix-its round-trip (cg-legacy-warp-intrinsic): `coopcheck --fix` and `clang-tidy-22 -fix` with the
+# plugin rewrite the file to the expected text, the rewritten file analyses clean for the rule and
+# still parses; the fix-its appear in the JSON and SARIF reports, which describe the file as found.
+source "$(dirname "$0")/lib.bash"
+src=test/e2e/fixtures/legacy_warp_intrinsics.cu
+want=test/e2e/fixtures/legacy_warp_intrinsics.fixed.cu
+findings=8 # one per call in $src
+
+# The rewritten file: the expected text, no finding of the rule, and it parses.
+check_fixed() {
+  local how=$1 file=$2
+  if diff -u "$want" "$file" >"$scratch/diff"; then pass "$how: rewritten text"; else
+    fail "$how: rewritten text differs: $(cat "$scratch/diff")"; fi
+  expect_exit 0 "$how: fixed file analyses clean" -- "$COOPCHECK" --checks=cg-legacy-warp-intrinsic "$file"
+  local args; args=$("$COOPCHECK" --print-parse-args "$file")
+  # shellcheck disable=SC2086
+  if clang++-22 -fsyntax-only $args "$file" >"$scratch/parse" 2>&1; then pass "$how: fixed file parses"; else
+    fail "$how: fixed file does not parse: $(head -5 "$scratch/parse")"; fi
+}
+
+# coopcheck --fix: exit 1 (the findings of this run count), the report shows the file as found.
+mkdir -p "$scratch/cli"
+cp "$src" "$scratch/cli/legacy.cu"
+expect_exit 1 "coopcheck --fix" -- "$COOPCHECK" --fix --format=json "$scratch/cli/legacy.cu"
+python3 - "$scratch/out" "$findings" <<'PY' && pass "--fix: report lists the findings as found" || fail "--fix report: $(head -c 600 "$scratch/out")"
+import json, sys
+found = [f for f in json.load(open(sys.argv[1]))['findings'] if f['rule'] == 'cg-legacy-warp-intrinsic']
+assert len(found) == int(sys.argv[2]), len(found)
+assert all(f['fixes'] for f in found)
+PY
+check_fixed "coopcheck --fix" "$scratch/cli/legacy.cu"
+expect_exit 0 "coopcheck --fix on the fixed file changes nothing" -- "$COOPCHECK" --fix "$scratch/cli/legacy.cu"
+cmp -s "$want" "$scratch/cli/legacy.cu" && pass "second --fix is a no-op" || fail "second --fix changed the file"
+
+# The fix-its in the reports (the file is not touched without --fix).
+cp "$src" "$scratch/report.cu"
+expect_exit 1 "json report" -- "$COOPCHECK" --format=json "$scratch/report.cu"
+python3 - "$scratch/out" <<'PY' && pass "json fixes" || fail "json fixes: $(head -c 600 "$scratch/out")"
+import json, sys
+fixes = {}
+for f in json.load(open(sys.argv[1]))['findings']:
+    if f['rule'] == 'cg-legacy-warp-intrinsic':
+        fixes[(f['line'], f['column'])] = [(x['line'], x['column'], x['endLine'], x['endColumn'], x['replacement']) for x in f['fixes']]
+assert fixes[(11, 21)] == [(11, 21, 11, 32, '__activemask()')], fixes[(11, 21)]
+assert sorted(fixes[(12, 23)]) == [(12, 23, 12, 31, '__ballot_sync'), (12, 32, 12, 32, '0xffffffff, ')], fixes[(12, 23)]
+assert sorted(fixes[(5, 10)]) == [(5, 10, 5, 21, '__shfl_down_sync'), (5, 22, 5, 22, '0xffffffff, ')], fixes[(5, 10)]
+PY
+expect_exit 1 "sarif report" -- "$COOPCHECK" --format=sarif "$scratch/report.cu"
+python3 - "$scratch/out" "$findings" <<'PY' && pass "sarif fixes" || fail "sarif fixes: $(head -c 600 "$scratch/out")"
+import json, sys
+results = [r for r in json.load(open(sys.argv[1]))['runs'][0]['results'] if r['ruleId'] == 'cg-legacy-warp-intrinsic']
+assert len(results) == int(sys.argv[2])
+texts = []
+for r in results:
+    (fix,) = r['fixes']
+    (change,) = fix['artifactChanges']
+    assert change['artifactLocation']['uri'].endswith('report.cu')
+    texts += [x['insertedContent']['text'] for x in change['replacements']]
+assert '__activemask()' in texts and texts.count('0xffffffff, ') == int(sys.argv[2]) - 1, texts
+PY
+cmp -s "$src" "$scratch/report.cu" && pass "no --fix: file untouched" || fail "the file changed without --fix"
+
+# clang-tidy-22 -fix through the plugin.
+mkdir -p "$scratch/tidy"
+cp "$src" "$scratch/tidy/legacy.cu"
+args=$("$COOPCHECK" --print-parse-args "$scratch/tidy/legacy.cu")
+# shellcheck disable=SC2086
+if clang-tidy-22 -load="$BUILD/lib/libcoopcheck-tidy.so" --checks='-*,cg-*' -fix --quiet \
+    "$scratch/tidy/legacy.cu" -- $args >"$scratch/tidy.out" 2>&1; then
+  pass "clang-tidy-22 -fix ran"
+else
+  fail "clang-tidy-22 -fix failed: $(tail -5 "$scratch/tidy.out")"
+fi
+check_fixed "clang-tidy-22 -fix" "$scratch/tidy/legacy.cu"
+finish
