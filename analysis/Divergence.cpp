@@ -68,6 +68,16 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
 
 } // namespace
 
+llvm::StringRef groupNoun(UniformRequirement R) {
+  switch (R.Level) {
+  case Scope::Thread: return "tile";
+  case Scope::Cluster: return "cluster";
+  case Scope::Grid: return "grid";
+  case Scope::MultiGrid: return "multi-grid";
+  default: return "block";
+  }
+}
+
 std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize) {
   if (E.Group.Origin != GroupOrigin::Kind::Known)
     return std::nullopt;

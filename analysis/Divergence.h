@@ -18,6 +18,9 @@ namespace coopcheck::analysis {
 
 class TUAnalysis;
 
+/// The group a requirement speaks of in messages: "block", "grid", "tile" ...
+llvm::StringRef groupNoun(UniformRequirement R);
+
 /// The threads a collective needs: every thread of a block, grid... or of a tile. None for
 /// coalesced groups (made of the threads that are there), warp intrinsics with masks
 /// (cg-warp-mask) and groups this function does not know.

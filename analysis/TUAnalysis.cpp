@@ -2,6 +2,7 @@
 #include "analysis/ParseSetup.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -24,8 +25,15 @@ bool TUAnalysis::isUserCode(SourceLocation Loc) const {
 }
 
 const std::vector<LaunchSite> &TUAnalysis::launchSites() {
-  if (!Launches)
-    Launches = findLaunchSites(Ctx);
+  if (Launches)
+    return *Launches;
+  // Launches the CFG shows can never run (the else of `if (true)`) are not launches.
+  Launches = findLaunchSites(Ctx);
+  llvm::erase_if(*Launches, [&](const LaunchSite &L) {
+    FunctionCFG *Cfg = L.Enclosing ? cfgOf(L.Enclosing) : nullptr;
+    return Cfg && Cfg->blockOf(L.Call) &&
+           !Cfg->reachesAvoiding(nullptr, L.Call, [](const Stmt *) { return false; });
+  });
   return *Launches;
 }
 
@@ -41,6 +49,18 @@ public:
     if ((KernelsOnly ? Kernel : Device) && F->doesThisDeclarationHaveABody() &&
         !F->isDependentContext() && TU.isUserCode(F->getLocation()))
       Functions.push_back(F);
+    return true;
+  }
+  // A lambda's call operator is a function of its own: device code when its lambda is written in
+  // device code (or is marked __device__).
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    const CXXMethodDecl *Op = L->getCallOperator();
+    const auto *Outer = dyn_cast<FunctionDecl>(Op->getParent()->getDeclContext());
+    bool Device = Op->hasAttr<CUDADeviceAttr>() ||
+                  (Outer && (Outer->hasAttr<CUDADeviceAttr>() || Outer->hasAttr<CUDAGlobalAttr>()));
+    if (!KernelsOnly && Device && Op->hasBody() && !Op->isDependentContext() &&
+        TU.isUserCode(Op->getLocation()))
+      Functions.push_back(Op);
     return true;
   }
   bool shouldVisitTemplateInstantiations() const { return true; }

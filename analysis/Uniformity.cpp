@@ -301,6 +301,22 @@ llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *
   return It->second;
 }
 
+std::optional<llvm::SmallVector<const Stmt *, 2>>
+Uniformity::definitionsReaching(const DeclRefExpr *Use) {
+  const VarDecl *Var = localVariable(Use);
+  if (!Var || Var->getDeclContext() != Function || Escaped.count(Var) ||
+      !Definitions.count(Var) || !Cfg || !Cfg->blockOf(Use))
+    return std::nullopt;
+  if (isa<ParmVarDecl>(Var)) {
+    const auto &All = Definitions.find(Var)->second;
+    auto Redefines = [&](const Stmt *S) { return llvm::is_contained(All, S); };
+    if (Cfg->reachesAvoiding(nullptr, Use, Redefines))
+      return std::nullopt;
+  }
+  llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
+  return llvm::SmallVector<const Stmt *, 2>(Defs.begin(), Defs.end());
+}
+
 UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
   if (Escaped.count(Var))
     return UniformValue::perThread();

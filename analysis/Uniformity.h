@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <cstdint>
+#include <optional>
 #include <functional>
 
 namespace coopcheck::analysis {
@@ -70,6 +71,12 @@ public:
   bool isUniformAt(const clang::Expr *E, model::Scope S) {
     return isUniformAt(E, UniformRequirement::scope(S));
   }
+
+  /// The statements (initializer, assignment, ++) that give the local variable Use names the
+  /// value it has there; nullopt when Use names no local variable of this function, its address
+  /// escapes, or a parameter may still hold the caller's value there.
+  std::optional<llvm::SmallVector<const clang::Stmt *, 2>>
+  definitionsReaching(const clang::DeclRefExpr *Use);
 
 private:
   UniformValue exprValue(const clang::Expr *E);

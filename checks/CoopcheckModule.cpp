@@ -3,7 +3,9 @@
 #include "checks/DivergentCollectiveCheck.h"
 #include "checks/EarlyExitBeforeSyncCheck.h"
 #include "checks/LegacyWarpIntrinsicCheck.h"
+#include "checks/MissingSyncwarpCheck.h"
 #include "checks/NonCooperativeLaunchCheck.h"
+#include "checks/WarpMaskCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 
 namespace coopcheck::checks {

@@ -9,17 +9,6 @@ using Shape = DivergentBranch::Shape;
 namespace coopcheck::checks {
 namespace {
 
-/// The group a requirement speaks of: "block", "grid", "tile" ...
-std::string groupNoun(const UniformRequirement &R) {
-  switch (R.Level) {
-  case model::Scope::Thread: return "tile";
-  case model::Scope::Cluster: return "cluster";
-  case model::Scope::Grid: return "grid";
-  case model::Scope::MultiGrid: return "multi-grid";
-  default: return "block";
-  }
-}
-
 std::string reachPart(const GuardedEffect &G, const std::string &Op, const std::string &Cond,
                       const std::string &Group) {
   Shape Form = G.Branch ? G.Branch->Form : Shape::Depends;
@@ -80,7 +69,7 @@ void DivergentCollectiveCheck::checkTranslationUnit(TUAnalysis &TU) {
 
 void DivergentCollectiveCheck::report(TUAnalysis &TU, const GuardedEffect &G) {
   auto Needed = requirementOf(G.Effect, TU.warpSize());
-  std::string Group = groupNoun(*Needed);
+  std::string Group = groupNoun(*Needed).str();
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
   auto Level = G.Effect.Kind == CollectiveKind::HandleCreation ? DiagnosticIDs::Warning

@@ -24,6 +24,7 @@ ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 STRICT_OPTIONS = {'--strict': 'cg-early-exit-before-sync.Strict'}
+PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
 
 
 def sources(path):
@@ -74,19 +75,24 @@ def run_tidy(build, files, args):
     with tempfile.TemporaryDirectory() as tmp:
         if len(files) > 1:  # the plugin learns about other units from coopcheck's facts
             facts = os.path.join(tmp, 'facts.json')
-            subprocess.run([coopcheck, '--export-facts=' + facts, '--format=json'] + files,
-                           capture_output=True, timeout=600)
+            exported = subprocess.run([coopcheck, '--export-facts=' + facts, '--format=json'] + files,
+                                      capture_output=True, timeout=600)
+            if exported.returncode not in (0, 1) or not os.path.isfile(facts):
+                sys.exit('coopcheck could not export facts: ' + exported.stderr.decode()[-500:])
             options['cg-non-cooperative-launch.FactsFile'] = facts
         config = json.dumps({'CheckOptions': options})
         got = collections.Counter()
         for f in files:
-            parse = subprocess.run([coopcheck, '--print-parse-args', f], capture_output=True,
+            parse_args = [a for a in args if a.startswith(PARSE_OPTIONS)]
+            parse = subprocess.run([coopcheck, '--print-parse-args'] + parse_args + [f], capture_output=True,
                                    text=True, timeout=60, check=True).stdout.split()
             p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so'),
                                 '--checks=-*,cg-*', '--config=' + config, '--quiet', f, '--'] + parse,
                                capture_output=True, text=True, timeout=600)
             if 'symbol lookup error' in p.stderr or 'error: unable to load plugin' in p.stderr:
                 sys.exit('clang-tidy could not load the plugin: ' + p.stderr.strip())
+            if p.returncode < 0 or p.returncode > 1:
+                sys.exit(f'clang-tidy failed on {f} (exit {p.returncode}): {p.stderr.strip()[-500:]}')
             unit = collections.Counter()
             for line in p.stdout.splitlines():
                 m = TIDY_LINE_RE.match(line)

@@ -49,6 +49,16 @@ JSON
 expect_exit 2 "file absent from the database" -- timeout 60 "$COOPCHECK" -p "$scratch/db-array" "$good"
 stderr_is_one_line "file absent from the database" "no compile command"
 
+cat >"$scratch/db-array/compile_commands.json" <<JSON
+[{"directory": "$scratch/gone", "file": "$PWD/$good", "arguments": ["nvcc", "-c", "$PWD/$good"]}]
+JSON
+expect_exit 2 "the command's directory does not exist" -- timeout 60 "$COOPCHECK" -p "$scratch/db-array"
+stderr_is_one_line "the command's directory does not exist" "does not exist"
+
+# Generated code: a sum of 20000 terms in a condition must not exhaust the stack.
+python3 -c "print('__global__ void k(int *p, int x) { int v = ' + ' + '.join(['x'] * 20000) + '; if (v > threadIdx.x) __syncthreads(); }')" >"$scratch/deep.cu"
+expect_exit 1 "deeply nested expression" -- timeout 120 "$COOPCHECK" "$scratch/deep.cu"
+
 expect_exit 2 "unknown flag" -- timeout 60 "$COOPCHECK" --frobnicate "$good"
 stderr_is_one_line "unknown flag" "frobnicate"
 expect_exit 2 "bad --format" -- timeout 60 "$COOPCHECK" --format=xml "$good"

@@ -23,7 +23,11 @@ expect_exit 0 "warning under --strict, --fail-level=error" -- "$COOPCHECK" --str
 expect_exit 0 "--checks excluding the rule" -- "$COOPCHECK" --checks=cg-early-exit-before-sync examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
 expect_exit 1 "cross-unit launch" -- "$COOPCHECK" examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
 grep -q "histogram_host.cu:7:.*kernel 'equalize' calls grid.sync()" "$scratch/out" && pass "cross-unit finding at the launch" || fail "cross-unit output: $(cat "$scratch/out")"
-expect_exit 1 "--jobs=2 gives the same" -- "$COOPCHECK" --jobs=2 examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
+mapfile -t everything < <(find examples test/checks -name '*.cu' -o -name '*.hip' -o -name '*.cpp' | sort)
+"$COOPCHECK" --strict --format=json "${everything[@]}" >"$scratch/serial.json" 2>/dev/null
+expect_exit 1 "--jobs=4" -- "$COOPCHECK" --strict --jobs=4 --format=json "${everything[@]}"
+cmp -s "$scratch/serial.json" "$scratch/out" && pass "--jobs=4 gives the same report as one job" \
+  || fail "--jobs=4 report differs from the serial one"
 expect_exit 0 "--list-checks" -- "$COOPCHECK" --list-checks
 grep -q '^cg-non-cooperative-launch' "$scratch/out" && pass "--list-checks lists rules" || fail "--list-checks: $(cat "$scratch/out")"
 expect_exit 0 "--version" -- "$COOPCHECK" --version

@@ -1,0 +1,16 @@
+// cg-missing-syncwarp: lanes of one warp exchanging data through memory (a lane reads the element
+// another lane of its warp wrote) with no __syncwarp() or other barrier between the write and the read.
+#pragma once
+#include "checks/CheckSupport.h"
+
+namespace coopcheck::checks {
+
+class MissingSyncwarpCheck : public CoopcheckCheck {
+public:
+  using CoopcheckCheck::CoopcheckCheck;
+
+protected:
+  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+};
+
+} // namespace coopcheck::checks

@@ -1,0 +1,120 @@
+// cg-missing-syncwarp: lanes of one warp exchanging data through memory with no barrier between
+// the write and the read.
+//
+// Positives: the butterfly of the corpus seed (the read races with the other lane's write in the
+// same statement), a volatile array written before the exchange, a global-memory shift, a device
+// helper. Negatives: the same butterfly with __syncwarp(), exchanges between warps, each lane
+// touching only its own element, indices that are not computable.
+
+// ---- positives --------------------------------------------------------------------------------
+
+// P1. The corpus seed: only the first racing read is reported.
+#define BSIZE 256
+__global__ void reduce(float *output, const float *input) {
+  __shared__ float s_buff[BSIZE];
+  int tid = threadIdx.x;
+  s_buff[tid] = input[blockIdx.x * BSIZE + tid];
+  __syncthreads();
+  for (int i = BSIZE / 2; i > 32; i /= 2) {
+    if (tid < i) s_buff[tid] += s_buff[tid + i];
+    __syncthreads();
+  }
+  if (tid < 32) {
+    s_buff[tid] += s_buff[tid ^ 16]; // expected-error {{lane 0 reads 's_buff[tid ^ 16]', which lane 16 of the same warp overwrites after this read, with no __syncwarp() in between; lanes of a warp do not execute in lockstep under independent thread scheduling (sm_70 and later)}} expected-note {{lane 16 writes 's_buff[tid]' here}}
+    s_buff[tid] += s_buff[tid ^ 8];
+    s_buff[tid] += s_buff[tid ^ 4];
+    s_buff[tid] += s_buff[tid ^ 2];
+  }
+  if (tid == 0) {
+    *output = s_buff[0] + s_buff[1];
+  }
+}
+
+// P2. volatile does not order the lanes: the element was written by another lane just before.
+__global__ void last_warp_volatile(float *out, const float *in) {
+  __shared__ volatile float s[64];
+  unsigned tid = threadIdx.x;
+  if (tid < 64)
+    s[tid] = in[tid]; // expected-note {{lane 16 writes 's[tid]' here}}
+  if (tid < 32) {
+    s[tid] = s[tid] + s[tid + 16]; // expected-error {{lane 0 reads 's[tid + 16]', which lane 16 of the same warp writes before this read, with no __syncwarp() in between; lanes of a warp do not execute in lockstep under independent thread scheduling (sm_70 and later); 'volatile' on 's' does not order the accesses of different lanes}}
+    out[tid] = s[tid];
+  }
+}
+
+// P3. Global memory: each lane reads its right neighbour's element, which that lane overwrites.
+__global__ void shift_left(int *data) {
+  int v = data[threadIdx.x + 1]; // expected-error {{lane 0 reads 'data[threadIdx.x + 1]', which lane 1 of the same warp overwrites after this read}}
+  data[threadIdx.x] = v; // expected-note {{lane 1 writes 'data[threadIdx.x]' here}}
+}
+
+// P4. A device helper reversing a warp's values through a pointer parameter.
+__device__ float reverse_in_warp(float *s, float v) {
+  int lane = threadIdx.x % warpSize;
+  s[lane] = v; // expected-note {{lane 31 writes 's[lane]' here}}
+  return s[warpSize - 1 - lane]; // expected-error {{lane 0 reads 's[warpSize - 1 - lane]', which lane 31 of the same warp writes before this read}}
+}
+__global__ void uses_reverse(float *out, const float *in) {
+  __shared__ float buf[32];
+  out[threadIdx.x] = reverse_in_warp(buf, in[threadIdx.x]);
+}
+
+// ---- negatives --------------------------------------------------------------------------------
+
+// N1. The corpus seed with __syncwarp() between every read and write.
+__global__ void reduce_syncwarp(float *output, const float *input) {
+  __shared__ float s_buff[BSIZE];
+  int tid = threadIdx.x;
+  s_buff[tid] = input[blockIdx.x * BSIZE + tid];
+  __syncthreads();
+  for (int i = BSIZE / 2; i > 32; i /= 2) {
+    if (tid < i) s_buff[tid] += s_buff[tid + i];
+    __syncthreads();
+  }
+  if (tid < 32) {
+    float temp;
+    temp = s_buff[tid ^ 16]; __syncwarp();
+    s_buff[tid] += temp; __syncwarp();
+    temp = s_buff[tid ^ 8]; __syncwarp();
+    s_buff[tid] += temp; __syncwarp();
+  }
+  if (tid == 0) {
+    *output = s_buff[0] + s_buff[1];
+  }
+  __syncthreads();
+}
+
+// N2. An exchange between warps (the partner is 64 threads away): a __syncthreads() matter, not
+// this rule's.
+__global__ void across_warps(float *out, const float *in) {
+  __shared__ float s[256];
+  int tid = threadIdx.x;
+  s[tid] = in[tid];
+  if (tid < 64)
+    s[tid] += s[tid + 64];
+  out[tid] = s[tid];
+}
+
+// N3. Each lane reads and writes only its own element.
+__global__ void own_element(float *out, const float *in) {
+  __shared__ float s[128];
+  int tid = threadIdx.x;
+  s[tid] = in[tid];
+  s[tid] += 1.0f;
+  out[tid] = s[tid] * 2.0f;
+}
+
+// N4. Indices read from memory: not computable, nothing reported.
+__global__ void gathered(float *data, const int *idx) {
+  float v = data[idx[threadIdx.x]];
+  data[threadIdx.x] = v;
+}
+
+// N5. A block barrier orders the exchange.
+__global__ void with_block_barrier(float *out, const float *in) {
+  __shared__ float s[128];
+  int tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  out[tid] = s[tid ^ 1];
+}

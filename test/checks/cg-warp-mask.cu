@@ -1,0 +1,141 @@
+// cg-warp-mask on CUDA: masks of warp intrinsics that do not match the lanes that call them.
+//
+// Positives: __activemask() in a data-dependent loop (the corpus seed), a full mask under a
+// lane branch, a calling lane outside its mask, a source lane outside the mask, a 64-bit mask on
+// CUDA, lanes that left the kernel before a full-mask shuffle (warning). Negatives: the corrected
+// loop with a ballot-derived mask, both sides of a lane branch shuffling, the discovery pattern,
+// shuffles with a width, __syncwarp() for one whole warp, full masks in warp-uniform code.
+
+// ---- positives --------------------------------------------------------------------------------
+
+// P1. The corpus seed: __activemask() as a ballot mask in a loop whose trip count depends on data.
+__global__ void bits(unsigned *output, const float *data, int dataLen, float threshold) {
+  int warpLane = threadIdx.x % warpSize;
+  for (int i = warpLane; i < dataLen; i += warpSize) { // expected-note {{this condition differs between lanes of a warp}}
+    unsigned active = __activemask();
+    unsigned bitPack = __ballot_sync(active, data[i] > threshold); // expected-error {{__activemask() names the lanes that happen to be converged here, not the lanes that reach __ballot_sync under a data-dependent condition}}
+    if (warpLane == 0)
+      output[i / 32] = bitPack;
+  }
+}
+
+// P2. __activemask() called directly as the mask, under a branch on loaded data.
+__global__ void active_direct(int *out, const int *flags) {
+  int v = flags[threadIdx.x];
+  if (v > 0) // expected-note {{this condition differs between lanes of a warp}}
+    out[threadIdx.x] = __any_sync(__activemask(), v > 10); // expected-error {{__activemask() names the lanes that happen to be converged here}}
+}
+
+// P3. The full mask under a branch that only the lower half of each warp takes.
+__global__ void half_warp_full_mask(float *v) {
+  int lane = threadIdx.x % 32;
+  float x = v[threadIdx.x];
+  if (lane < 16) // expected-note {{lanes 16-31 do not pass this condition}}
+    x += __shfl_xor_sync(0xffffffff, x, 1); // expected-error {{the mask 0xffffffff names lanes 16-31, which never reach this call; __shfl_xor_sync waits for them}}
+  v[threadIdx.x] = x;
+}
+
+// P4. The calling lanes are not in their mask.
+__global__ void caller_not_in_mask(float *v) {
+  int lane = threadIdx.x & 31;
+  float x = v[threadIdx.x];
+  if (lane < 16)
+    x = __shfl_sync(0xffff0000, x, 16); // expected-error {{lanes 0-15 call __shfl_sync with the mask 0xffff0000, which does not name them; the calling lane must be in the mask}}
+  v[threadIdx.x] = x;
+}
+
+// P5. The source lane is outside the mask.
+__global__ void source_not_in_mask(float *v) {
+  int lane = threadIdx.x % warpSize;
+  float x = v[threadIdx.x];
+  if (lane < 16)
+    x = __shfl_sync(0x0000ffff, x, 20); // expected-error {{the source lane 20 of __shfl_sync is not in its mask 0xffff}}
+  v[threadIdx.x] = x;
+}
+
+// P6. A 64-bit mask on CUDA, whose warps have 32 lanes.
+__global__ void wide_mask(unsigned *out, const int *in) {
+  out[threadIdx.x / 32] = __ballot_sync(0xffffffffffffffffull, in[threadIdx.x] > 0); // expected-error {{the mask 0xffffffffffffffff is wider than the 32 lanes of a warp on this platform; __ballot_sync takes a 32-bit mask and the upper bits are dropped}}
+}
+
+// P7. Lanes past the end of the data leave before a full-mask maximum: they read as 0 (warning).
+__global__ void warp_max(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) // expected-note {{lanes where this condition holds leave the kernel}}
+    return;
+  float v = in[i];
+  v = fmaxf(v, __shfl_down_sync(0xffffffff, v, 16)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call; on sm_70 and later __shfl_down_sync reads 0 from them}}
+  if (threadIdx.x % 32 == 0)
+    out[i / 32] = v;
+}
+
+// ---- negatives --------------------------------------------------------------------------------
+
+// N1. The corrected loop: a full-warp ballot gives the mask used inside the branch it describes.
+__global__ void bits_fixed(unsigned *output, const float *data, int dataLen, float threshold) {
+  int warpLane = threadIdx.x % warpSize;
+  for (int i = warpLane; i - warpLane < dataLen; i += warpSize) {
+    unsigned active = __ballot_sync(0xFFFFFFFF, i < dataLen);
+    if (i < dataLen) {
+      unsigned bitPack = __ballot_sync(active, data[i] > threshold);
+      if (warpLane == 0)
+        output[i / 32] = bitPack;
+    }
+  }
+}
+
+// N2. Both sides of a lane branch shuffle with the full mask: valid from sm_70 on.
+__global__ void swap_halves(float *v) {
+  int tid = threadIdx.x;
+  float val = v[tid];
+  if (tid % warpSize < 16) {
+    float swapped = __shfl_xor_sync(0xffffffff, val, 16);
+    v[tid] = swapped + 1.0f;
+  } else {
+    float swapped = __shfl_xor_sync(0xffffffff, val, 16);
+    v[tid] = swapped - 1.0f;
+  }
+}
+
+// N3. The discovery pattern: the active mask also elects the leader and counts the lanes.
+__device__ int atomicAggInc(int *p) {
+  unsigned int writemask = __activemask();
+  unsigned int total = __popc(writemask);
+  int elected_lane = __ffs(writemask) - 1;
+  int base_offset = 0;
+  if ((threadIdx.x % 32) == elected_lane)
+    base_offset = atomicAdd(p, total);
+  base_offset = __shfl_sync(writemask, base_offset, elected_lane);
+  return base_offset;
+}
+__global__ void compact(int *out, int *count, const int *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] != 0)
+    out[atomicAggInc(count)] = in[i];
+}
+
+// N4. A half-warp shuffle with a matching mask and width.
+__global__ void half_warp_width(float *v) {
+  int lane = threadIdx.x % 32;
+  float x = v[threadIdx.x];
+  if (lane < 16)
+    x += __shfl_xor_sync(0x0000ffff, x, 1, 16);
+  v[threadIdx.x] = x;
+}
+
+// N5. __syncwarp() for one whole warp, and full masks in warp-uniform code.
+__global__ void first_warp(float *v, int n) {
+  __shared__ float s[32];
+  int warp_id = threadIdx.x / 32;
+  if (warp_id == 0) {
+    s[threadIdx.x] = v[threadIdx.x];
+    __syncwarp();
+    v[threadIdx.x] = s[31 - threadIdx.x];
+  }
+  if (blockIdx.x < n) {
+    float x = v[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)
+      x += __shfl_down_sync(0xffffffff, x, o);
+    v[threadIdx.x] = x + __shfl_sync(-1, x, 0);
+  }
+}
