@@ -48,6 +48,8 @@ const Expr *LaneSets::singleDefinitionValue(const Expr *E) {
   if (!Defs || Defs->size() != 1)
     return nullptr;
   const Stmt *Def = (*Defs)[0];
+  if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit() == Def)
+    return V->getInit();
   if (const auto *BO = dyn_cast<BinaryOperator>(Def))
     return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
   if (isa<UnaryOperator>(Def))
@@ -100,7 +102,7 @@ std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, un
 std::optional<int64_t> LaneSets::eval(const Expr *E, unsigned Tid, unsigned BlockDim,
                                       unsigned Depth) {
   E = strip(E);
-  if (!E || Depth > 64 || E->isValueDependent() || E->isTypeDependent())
+  if (!E || Depth > 64 || ++Steps > 4096 || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   QualType T = E->getType();
   if (!T->isIntegralOrEnumerationType() && !T->isBooleanType())
@@ -228,7 +230,9 @@ const std::vector<int64_t> *LaneSets::values(const Expr *E) {
     std::vector<int64_t> Out(Warps * WarpSize);
     bool Ok = true;
     for (unsigned Tid = 0; Ok && Tid < Out.size(); ++Tid) {
+      Steps = 0;
       auto A = eval(E, Tid, Warps * WarpSize, 0);
+      Steps = 0;
       auto B = A ? eval(E, Tid, 2 * Warps * WarpSize, 0) : std::nullopt;
       if (!A || !B || *A != *B)
         Ok = false;

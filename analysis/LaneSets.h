@@ -76,6 +76,7 @@ private:
   clang::ASTContext &Ctx;
   unsigned WarpSize;
   llvm::DenseMap<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
+  unsigned Steps = 0; ///< of eval for one thread: long definition chains give up
 };
 
 /// Lanes of a mask as the user reads them: "16-31", "0, 2, 4-7".

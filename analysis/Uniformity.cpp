@@ -272,15 +272,16 @@ void Uniformity::solveDefinitions() {
 }
 
 UniformValue Uniformity::definitionValue(const Stmt *Def) {
-  UniformValue V;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Def))
-    V = BO->isCompoundAssignmentOp() ? meet(exprValue(BO->getLHS()), exprValue(BO->getRHS()))
-                                     : exprValue(BO->getRHS());
-  else if (const auto *UO = dyn_cast<UnaryOperator>(Def))
-    V = meet(exprValue(UO->getSubExpr()), UniformValue::everywhere());
-  else
-    V = exprValue(cast<Expr>(Def)); // an initializer
-  return V;
+  // An initializer may itself be a binary or unary expression (`unsigned lane = tid % 32`):
+  // only assignments and increments are definitions by their operator.
+  const auto *BO = dyn_cast<BinaryOperator>(Def);
+  if (BO && BO->isAssignmentOp())
+    return BO->isCompoundAssignmentOp() ? meet(exprValue(BO->getLHS()), exprValue(BO->getRHS()))
+                                        : exprValue(BO->getRHS());
+  const auto *UO = dyn_cast<UnaryOperator>(Def);
+  if (UO && UO->isIncrementDecrementOp())
+    return exprValue(UO->getSubExpr());
+  return exprValue(cast<Expr>(Def)); // an initializer
 }
 
 llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,

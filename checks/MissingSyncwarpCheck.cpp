@@ -2,6 +2,7 @@
 #include "analysis/Groups.h"
 #include "analysis/LaneSets.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -90,15 +91,23 @@ std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
   if (!RI || !WI)
     return std::nullopt;
   unsigned WS = Lanes.warpSize();
-  for (unsigned Warp = 0; Warp < LaneSets::Warps; ++Warp)
+  for (unsigned Warp = 0; Warp < LaneSets::Warps; ++Warp) {
+    // The element each writing lane writes, sorted, so that each reading lane looks it up.
+    std::vector<std::pair<int64_t, unsigned>> Written;
+    for (unsigned B = 0; B < WS; ++B)
+      if (WriteLanes[Warp] >> B & 1)
+        Written.push_back({(*WI)[Warp * WS + B], B});
+    llvm::sort(Written);
     for (unsigned A = 0; A < WS; ++A) {
       if (!(ReadLanes[Warp] >> A & 1))
         continue;
-      for (unsigned B = 0; B < WS; ++B)
-        if (B != A && (WriteLanes[Warp] >> B & 1) &&
-            (*RI)[Warp * WS + A] == (*WI)[Warp * WS + B])
-          return Race{A, B};
+      int64_t Index = (*RI)[Warp * WS + A];
+      auto It = std::lower_bound(Written.begin(), Written.end(), std::make_pair(Index, 0u));
+      for (; It != Written.end() && It->first == Index; ++It)
+        if (It->second != A)
+          return Race{A, It->second};
     }
+  }
   return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include "analysis/LaneSets.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
@@ -189,14 +190,17 @@ void WarpMaskCheck::checkTranslationUnit(TUAnalysis &TU) {
       if (Mask) {
         uint64_t M = *Mask & All;
         auto Exact = Lanes.lanesReaching(Call);
-        // (b) the calling lane is not in its mask.
-        if (Exact) {
+        // (b) the calling lane is not in its mask. In a device function the callers may let
+        // fewer lanes in than the function's own branches do: kernels only.
+        bool Kernel = F->hasAttr<CUDAGlobalAttr>();
+        if (Exact && Kernel) {
           bool Done = false;
           for (unsigned W = 0; W < LaneSets::Warps && !Done; ++W)
             if (uint64_t Out = (*Exact)[W] & ~M) {
-              Report("lanes " + laneRanges(Out) + " call " + Name + " with the mask " +
-                         hexMask(M) + ", which does not name them; the calling lane must be in "
-                         "the mask",
+              bool One = llvm::popcount(Out) == 1;
+              Report((One ? "lane " : "lanes ") + laneRanges(Out) + (One ? " calls " : " call ") +
+                         Name + " with the mask " + hexMask(M) + ", which does not name " +
+                         (One ? "it" : "them") + "; the calling lane must be in the mask",
                      DiagnosticIDs::Error);
               Done = true;
             }
@@ -221,11 +225,15 @@ void WarpMaskCheck::checkTranslationUnit(TUAnalysis &TU) {
           for (unsigned W = 0; W < LaneSets::Warps && !Done; ++W)
             if ((*Paired)[W] != 0)
               if (uint64_t Missing = M & ~(*Paired)[W]) {
-                Report("the mask " + hexMask(M) + " names lanes " + laneRanges(Missing) +
-                           ", which never reach this call; " + Name + " waits for them",
+                bool One = llvm::popcount(Missing) == 1;
+                Report("the mask " + hexMask(M) + (One ? " names lane " : " names lanes ") +
+                           laneRanges(Missing) +
+                           (One ? ", which never reaches this call; " : ", which never reach this call; ") +
+                           Name + (One ? " waits for it" : " waits for them"),
                        DiagnosticIDs::Error);
                 if (Limiting)
-                  NoteAt(Limiting, "lanes " + laneRanges(Missing) + " do not pass this condition");
+                  NoteAt(Limiting, (One ? "lane " : "lanes ") + laneRanges(Missing) +
+                                       (One ? " does not pass this condition" : " do not pass this condition"));
                 Done = true;
               }
           if (Done)
@@ -236,7 +244,7 @@ void WarpMaskCheck::checkTranslationUnit(TUAnalysis &TU) {
           const std::vector<int64_t> *Src = Lanes.values(Call->getArg(2));
           std::optional<int64_t> Width = Call->getNumArgs() >= 4 ? Lanes.constant(Call->getArg(3))
                                                                  : std::optional<int64_t>(WS);
-          if (Src && Width && *Width > 0 && uint64_t(*Width) <= WS &&
+          if (Src && (Kernel || Lanes.constant(Call->getArg(2))) && Width && *Width > 0 && uint64_t(*Width) <= WS &&
               llvm::isPowerOf2_64(*Width)) {
             std::optional<unsigned> Bad;
             for (unsigned W = 0; W < LaneSets::Warps && !Bad; ++W)

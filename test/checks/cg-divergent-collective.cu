@@ -1512,7 +1512,7 @@ __global__ void two_barriers_one_branch(float *out, const float *in) {
   if (t < 32) { // expected-note 2 {{this condition differs between threads of the block}}
     s[t] = in[blockIdx.x * blockDim.x + t];
     __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 't < 32' holds}}
-    s[t] += s[(t + 1) % 32];
+    s[t] += s[(t + 1) % 32]; // expected-error {{lane 0 reads 's[(t + 1) % 32]', which lane 1 of the same warp overwrites after this read}} expected-note {{lane 1 writes 's[t]' here}}
     __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 't < 32' holds}}
   }
   __syncthreads();

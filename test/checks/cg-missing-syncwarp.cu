@@ -59,6 +59,20 @@ __global__ void uses_reverse(float *out, const float *in) {
   out[threadIdx.x] = reverse_in_warp(buf, in[threadIdx.x]);
 }
 
+// P5. A loop: the read at the end of one iteration races with the neighbour's write at the start
+// of the next (the __syncwarp() orders only the write before the read).
+__global__ void loop_exchange(float *v) {
+  __shared__ float s[128];
+  unsigned tid = threadIdx.x;
+  float x = v[tid];
+  for (int k = 0; k < 5; ++k) {
+    s[tid] = x; // expected-note {{lane 1 writes 's[tid]' here}}
+    __syncwarp();
+    x = s[tid ^ 1]; // expected-error {{lane 0 reads 's[tid ^ 1]', which lane 1 of the same warp overwrites after this read}}
+  }
+  v[tid] = x;
+}
+
 // ---- negatives --------------------------------------------------------------------------------
 
 // N1. The corpus seed with __syncwarp() between every read and write.
@@ -117,4 +131,31 @@ __global__ void with_block_barrier(float *out, const float *in) {
   s[tid] = in[tid];
   __syncthreads();
   out[tid] = s[tid ^ 1];
+}
+
+// N6. The loop of P5 with a second __syncwarp() after the read.
+__global__ void loop_exchange_synced(float *v) {
+  __shared__ float s[128];
+  unsigned tid = threadIdx.x;
+  float x = v[tid];
+  for (int k = 0; k < 5; ++k) {
+    s[tid] = x;
+    __syncwarp();
+    x = s[tid ^ 1];
+    __syncwarp();
+  }
+  v[tid] = x;
+}
+
+// N7. On CUDA a step 32 threads wide pairs lanes of different warps (the HIP variant of this test
+// reports it: a wavefront has 64 lanes).
+__global__ void xor_32(float *out, const float *in) {
+  __shared__ float s[256];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  if (tid < 64)
+    s[tid] += s[tid ^ 32];
+  __syncthreads();
+  out[tid] = s[tid];
 }

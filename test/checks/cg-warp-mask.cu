@@ -69,6 +69,26 @@ __global__ void warp_max(float *out, const float *in, int n) {
     out[i / 32] = v;
 }
 
+// P8. __syncwarp() with its default (full) mask in a branch that half of each warp takes.
+__global__ void syncwarp_in_half(float *v) {
+  __shared__ float s[128];
+  unsigned lane = threadIdx.x & 31;
+  if (lane < 16) { // expected-note {{lanes 16-31 do not pass this condition}}
+    s[threadIdx.x] = v[threadIdx.x];
+    __syncwarp(); // expected-error {{the mask 0xffffffff names lanes 16-31, which never reach this call; __syncwarp waits for them}}
+    v[threadIdx.x] = s[threadIdx.x ^ 1];
+  }
+}
+
+// P9. An unsigned lane index and a scan step: lane 0 does not shuffle but is left in the mask.
+__global__ void scan_step(float *v) {
+  float x = v[threadIdx.x];
+  unsigned lane = threadIdx.x % 32;
+  if (lane >= 1) // expected-note {{lane 0 does not pass this condition}}
+    x += __shfl_up_sync(0xffffffff, x, 1); // expected-error {{the mask 0xffffffff names lane 0, which never reaches this call; __shfl_up_sync waits for it}}
+  v[threadIdx.x] = x;
+}
+
 // ---- negatives --------------------------------------------------------------------------------
 
 // N1. The corrected loop: a full-warp ballot gives the mask used inside the branch it describes.
@@ -138,4 +158,26 @@ __global__ void first_warp(float *v, int n) {
       x += __shfl_down_sync(0xffffffff, x, o);
     v[threadIdx.x] = x + __shfl_sync(-1, x, 0);
   }
+}
+
+// N6. Each side of an odd/even lane branch names exactly its own lanes.
+__global__ void odd_even(float *v) {
+  float x = v[threadIdx.x];
+  unsigned lane = threadIdx.x % 32;
+  if (lane & 1)
+    x += __shfl_down_sync(0xaaaaaaaa, x, 2);
+  else
+    x += __shfl_down_sync(0x55555555, x, 2);
+  v[threadIdx.x] = x;
+}
+
+// N7. A half-warp helper: its callers decide which lanes call it (only lanes 0-15 here).
+__device__ float half_sum(float x) {
+  return x + __shfl_xor_sync(0x0000ffff, x, 1, 16);
+}
+__global__ void calls_half_sum(float *v) {
+  float x = v[threadIdx.x];
+  if (threadIdx.x % 32 < 16)
+    x = half_sum(x);
+  v[threadIdx.x] = x;
 }
