@@ -181,26 +181,11 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
 
-  // Template patterns are skipped: their instantiations are visited with the actual kernels and
-  // attribute values.
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (F->isDependentContext())
-      return true;
-    const FunctionDecl *Saved = Enclosing;
-    Enclosing = F;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Enclosing = Saved;
-    return Result;
+    return inFunction(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
-
   bool TraverseCXXMethodDecl(CXXMethodDecl *M) {
-    if (M->isDependentContext())
-      return true;
-    const FunctionDecl *Saved = Enclosing;
-    Enclosing = M;
-    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(M);
-    Enclosing = Saved;
-    return Result;
+    return inFunction(M, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(M); });
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
@@ -248,6 +233,19 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
 private:
+  /// Traverses a function's body with it as the enclosing function of the launches found there.
+  /// Template patterns are skipped: their instantiations are visited with the actual kernels and
+  /// attribute values.
+  template <typename TraverseFn> bool inFunction(const FunctionDecl *F, TraverseFn Traverse) {
+    if (F->isDependentContext())
+      return true;
+    const FunctionDecl *Saved = Enclosing;
+    Enclosing = F;
+    bool Result = Traverse();
+    Enclosing = Saved;
+    return Result;
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   const FunctionDecl *Enclosing = nullptr;
