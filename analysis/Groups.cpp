@@ -110,6 +110,17 @@ const Expr *memberCallObject(const CallExpr *Call) {
   return nullptr;
 }
 
+bool isBallotOfTrue(const CallExpr *Call) {
+  if (calleeName(Call) != "__ballot" || Call->getNumArgs() != 1)
+    return false;
+  const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *I = dyn_cast<IntegerLiteral>(Arg))
+    return I->getValue() == 1;
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg))
+    return B->getValue();
+  return false;
+}
+
 llvm::StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     if (FD->getDeclName().isIdentifier())

@@ -73,6 +73,9 @@ struct CollectiveCall {
 std::optional<CollectiveCall> classifyCollective(const clang::CallExpr *Call,
                                                  const clang::ASTContext &Ctx);
 
+/// __ballot(1) / __ballot(true): the lanes that are active, which is what __activemask() returns.
+bool isBallotOfTrue(const clang::CallExpr *Call);
+
 /// The callee's name, looking through member calls and static members called on an object
 /// (CUDA 13 makes thread_block::sync() static).
 llvm::StringRef calleeName(const clang::CallExpr *Call);

@@ -1,4 +1,5 @@
 #include "analysis/ParseSetup.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -96,7 +97,13 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
         Arch = A;
         break;
       }
-  Args.push_back("--cuda-gpu-arch=" + Arch);
+  // An architecture given after `--` replaces the default: one device job, that target's.
+  bool ArchGiven = llvm::any_of(Options.ExtraArgs, [](const std::string &A) {
+    return llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
+           llvm::StringRef(A).starts_with("--offload-arch");
+  });
+  if (!ArchGiven)
+    Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(Options.HostSide ? "--cuda-host-only" : "--cuda-device-only");
   // The language is fixed above: CUDA for every platform (HIP and MXMACA through the model).
   if (Command)

@@ -2,14 +2,16 @@
 #include "analysis/ParseSetup.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace coopcheck::analysis {
 
-TUAnalysis::TUAnalysis(ASTContext &Ctx, model::Platform P, bool HipWave32)
-    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), Summaries(Ctx) {}
+TUAnalysis::TUAnalysis(ASTContext &Ctx, model::Platform P, bool HipWave32,
+                       std::optional<unsigned> CudaArch)
+    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), CudaArch(CudaArch), Summaries(Ctx) {}
 
 TUAnalysis::~TUAnalysis() = default;
 
@@ -106,6 +108,16 @@ Uniformity &TUAnalysis::uniformityOf(const FunctionDecl *F) {
 }
 
 namespace {
+std::optional<unsigned> cudaArchOf(Preprocessor &PP) {
+  const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__CUDA_ARCH__"));
+  if (!MI || MI->getNumTokens() != 1 || !MI->getReplacementToken(0).is(tok::numeric_constant))
+    return std::nullopt;
+  unsigned Arch;
+  if (llvm::StringRef(PP.getSpelling(MI->getReplacementToken(0))).getAsInteger(10, Arch))
+    return std::nullopt;
+  return Arch;
+}
+
 struct CurrentTU {
   ASTContext *Ctx = nullptr;
   std::unique_ptr<TUAnalysis> Analysis;
@@ -117,7 +129,9 @@ TUAnalysis &analysisFor(ASTContext &Ctx, Preprocessor *PP) {
   if (!Current.Analysis || Current.Ctx != &Ctx) {
     model::Platform P = PP ? detectPlatform(*PP) : model::Platform::Cuda;
     bool Wave32 = PP && PP->isMacroDefined("__COOPCHECK_HIP_WAVE32__");
-    Current.Analysis = std::make_unique<TUAnalysis>(Ctx, P, Wave32);
+    std::optional<unsigned> Arch =
+        PP && P == model::Platform::Cuda ? cudaArchOf(*PP) : std::nullopt;
+    Current.Analysis = std::make_unique<TUAnalysis>(Ctx, P, Wave32, Arch);
     Current.Ctx = &Ctx;
   }
   return *Current.Analysis;

@@ -17,13 +17,17 @@ namespace coopcheck::analysis {
 
 class TUAnalysis {
 public:
-  TUAnalysis(clang::ASTContext &Ctx, model::Platform P, bool HipWave32 = false);
+  TUAnalysis(clang::ASTContext &Ctx, model::Platform P, bool HipWave32 = false,
+             std::optional<unsigned> CudaArch = std::nullopt);
   ~TUAnalysis();
 
   clang::ASTContext &context() { return Ctx; }
   model::Platform platform() const { return Plat; }
   /// Lanes in a warp of the target: 32 on CUDA, 64 on MXMACA and HIP (32 for wave32 targets).
   unsigned warpSize() const { return model::warpSize(Plat, HipWave32); }
+  /// The value of __CUDA_ARCH__ in the device-side parse of a CUDA unit (600 for sm_60), or
+  /// nullopt when it is not defined.
+  std::optional<unsigned> cudaArch() const { return CudaArch; }
   SummaryTable &summaries() { return Summaries; }
   const std::vector<LaunchSite> &launchSites();
   /// Kernels (__global__ functions with a body) written by the user.
@@ -41,6 +45,7 @@ private:
   clang::ASTContext &Ctx;
   model::Platform Plat;
   bool HipWave32;
+  std::optional<unsigned> CudaArch;
   SummaryTable Summaries;
   std::optional<std::vector<LaunchSite>> Launches;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;

@@ -37,18 +37,6 @@ const FunctionDecl *legacyCallee(analysis::TUAnalysis &TU, const CallExpr *Call)
   return F;
 }
 
-/// __ballot(1) / __ballot(true): the lanes that are active, which is what __activemask() returns.
-bool isBallotOfTrue(const CallExpr *Call, llvm::StringRef Name) {
-  if (Name != "__ballot" || Call->getNumArgs() != 1)
-    return false;
-  const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
-  if (const auto *I = dyn_cast<IntegerLiteral>(Arg))
-    return I->getValue() == 1;
-  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg))
-    return B->getValue();
-  return false;
-}
-
 std::string fullMaskText(model::Platform P) {
   uint64_t Mask = model::fullWarpMask(P);
   std::string Text;
@@ -141,7 +129,7 @@ void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
     const CallExpr *Call = S.Call;
     llvm::StringRef Name = legacyCallee(TU, Call)->getName();
     llvm::StringRef SyncName = syncNameOf(Name);
-    bool Activemask = isBallotOfTrue(Call, Name);
+    bool Activemask = analysis::isBallotOfTrue(Call);
     std::optional<CallSpelling> Spelled = spellingOf(Call, SM, Ctx.getLangOpts());
 
     std::string Advice;

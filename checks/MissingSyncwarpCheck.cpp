@@ -1,187 +1,37 @@
 #include "checks/MissingSyncwarpCheck.h"
 #include "analysis/Groups.h"
-#include "analysis/LaneSets.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include <algorithm>
-#include <map>
+#include "analysis/WarpExchange.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
 
 namespace coopcheck::checks {
-namespace {
-
-/// A read or write of an element of an array or pointer named directly (`s[i]`).
-struct Access {
-  const ArraySubscriptExpr *Element;
-  const Stmt *At; ///< the CFG element that performs it: the load, or the assignment
-  const Decl *Root;
-};
-
-/// Memory every thread of a block or grid can see: __shared__ arrays, pointer parameters,
-/// global variables.
-const Decl *sharedRoot(const ArraySubscriptExpr *ASE) {
-  const auto *Base = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  if (!Base)
-    return nullptr;
-  const auto *V = dyn_cast<VarDecl>(Base->getDecl());
-  if (!V)
-    return nullptr;
-  if (V->hasAttr<CUDASharedAttr>() || (!V->hasLocalStorage() && !V->getType().isConstQualified()))
-    return V;
-  if (isa<ParmVarDecl>(V) && V->getType()->isPointerType())
-    return V;
-  return nullptr;
-}
-
-class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
-public:
-  std::vector<Access> Reads, Writes;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (!BO->isAssignmentOp())
-      return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE)) {
-        Writes.push_back({ASE, BO, Root});
-        if (BO->isCompoundAssignmentOp())
-          Reads.push_back({ASE, BO, Root});
-      }
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (!UO->isIncrementDecrementOp())
-      return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE)) {
-        Writes.push_back({ASE, UO, Root});
-        Reads.push_back({ASE, UO, Root});
-      }
-    return true;
-  }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() != CK_LValueToRValue)
-      return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(ICE->getSubExpr()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE))
-        Reads.push_back({ASE, ICE, Root});
-    return true;
-  }
-  bool shouldVisitLambdaBodies() const { return false; }
-};
-
-bool isBarrier(const Stmt *S, ASTContext &Ctx) {
-  const auto *Call = dyn_cast<CallExpr>(S);
-  if (!Call)
-    return false;
-  auto C = classifyCollective(Call, Ctx);
-  return C && (C->Kind == CollectiveKind::Barrier || C->Kind == CollectiveKind::WarpBarrier);
-}
-
-struct Race {
-  unsigned Reader = 0, Writer = 0;
-};
-
-/// Lanes A != B of one warp where A reads the element B writes.
-std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
-                            const LaneSets::PerWarp &ReadLanes,
-                            const LaneSets::PerWarp &WriteLanes) {
-  const std::vector<int64_t> *RI = Lanes.values(R.Element->getIdx());
-  const std::vector<int64_t> *WI = Lanes.values(W.Element->getIdx());
-  if (!RI || !WI)
-    return std::nullopt;
-  unsigned WS = Lanes.warpSize();
-  for (unsigned Warp = 0; Warp < LaneSets::Warps; ++Warp) {
-    // The element each writing lane writes, sorted, so that each reading lane looks it up.
-    std::vector<std::pair<int64_t, unsigned>> Written;
-    for (unsigned B = 0; B < WS; ++B)
-      if (WriteLanes[Warp] >> B & 1)
-        Written.push_back({(*WI)[Warp * WS + B], B});
-    llvm::sort(Written);
-    for (unsigned A = 0; A < WS; ++A) {
-      if (!(ReadLanes[Warp] >> A & 1))
-        continue;
-      int64_t Index = (*RI)[Warp * WS + A];
-      auto It = std::lower_bound(Written.begin(), Written.end(), std::make_pair(Index, 0u));
-      for (; It != Written.end() && It->first == Index; ++It)
-        if (It->second != A)
-          return Race{A, It->second};
-    }
-  }
-  return std::nullopt;
-}
-
-} // namespace
 
 void MissingSyncwarpCheck::checkTranslationUnit(TUAnalysis &TU) {
   ASTContext &Ctx = TU.context();
-  const SourceManager &SM = Ctx.getSourceManager();
+  // A read in a template is reported once, for its first instantiation that races.
   llvm::SmallPtrSet<const void *, 32> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions()) {
-    FunctionCFG *Cfg = TU.cfgOf(F);
-    if (!Cfg || !F->hasBody())
-      continue;
-    AccessCollector Collector;
-    Collector.TraverseStmt(F->getBody());
-    if (Collector.Reads.empty() || Collector.Writes.empty())
-      continue;
-    LaneSets Lanes(TU, F);
-    std::map<const Stmt *, std::optional<LaneSets::PerWarp>> Reach;
-    auto ReachOf = [&](const Stmt *S) -> const std::optional<LaneSets::PerWarp> & {
-      auto It = Reach.find(S);
-      if (It == Reach.end())
-        It = Reach.emplace(S, Cfg->blockOf(S) ? Lanes.lanesReaching(S) : std::nullopt).first;
-      return It->second;
-    };
-    auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
-    std::vector<Access> Reads = Collector.Reads;
-    llvm::stable_sort(Reads, [&](const Access &A, const Access &B) {
-      return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
-    });
-    llvm::SmallPtrSet<const Decl *, 8> RootsDone;
-    for (const Access &R : Reads) {
-      if (RootsDone.count(R.Root))
+  for (const FunctionDecl *F : TU.deviceFunctions())
+    for (const WarpRace &Race : warpRaces(TU, F)) {
+      SourceLocation Loc = userLocation(TU, Race.Read->getBeginLoc());
+      if (!inUserCode(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
         continue;
-      const auto &RL = ReachOf(R.At);
-      if (!RL || !Lanes.values(R.Element->getIdx()))
-        continue;
-      for (const Access &W : Collector.Writes) {
-        if (W.Root != R.Root)
-          continue;
-        const auto &WL = ReachOf(W.At);
-        if (!WL)
-          continue;
-        auto Pair = partner(Lanes, R, W, *RL, *WL);
-        if (!Pair)
-          continue;
-        bool WriteFirst = Cfg->reachesAvoiding(W.At, R.At, Stops);
-        if (!WriteFirst && !Cfg->reachesAvoiding(R.At, W.At, Stops))
-          continue;
-        RootsDone.insert(R.Root);
-        SourceLocation Loc = userLocation(TU, R.Element->getBeginLoc());
-        if (!inUserCode(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
-          break;
-        const auto *Var = cast<ValueDecl>(R.Root);
-        bool Volatile = R.Element->getType().isVolatileQualified();
-        diag(Loc,
-             "lane %0 reads '%1', which lane %2 of the same warp %3, with no __syncwarp() "
-             "in between; lanes of a warp do not execute in lockstep under independent thread "
-             "scheduling (sm_70 and later)%4",
-             DiagnosticIDs::Error)
-            << Pair->Reader << sourceText(R.Element, Ctx) << Pair->Writer
-            << (WriteFirst ? "writes before this read" : "overwrites after this read")
-            << (Volatile ? ("; 'volatile' on '" + Var->getName().str() +
-                            "' does not order the accesses of different lanes")
-                         : std::string())
-            << userRange(TU, R.Element->getSourceRange());
-        diag(userLocation(TU, W.Element->getBeginLoc()), "lane %0 writes '%1' here",
-             DiagnosticIDs::Note)
-            << Pair->Writer << sourceText(W.Element, Ctx)
-            << userRange(TU, W.Element->getSourceRange());
-        break;
-      }
+      diag(Loc,
+           "lane %0 reads '%1', which lane %2 of the same warp %3, with no __syncwarp() "
+           "in between; lanes of a warp do not execute in lockstep under independent thread "
+           "scheduling (sm_70 and later)%4",
+           DiagnosticIDs::Error)
+          << Race.Reader << sourceText(Race.Read, Ctx) << Race.Writer
+          << (Race.WriteFirst ? "writes before this read" : "overwrites after this read")
+          << (Race.Volatile ? ("; 'volatile' on '" + Race.Array->getName().str() +
+                               "' does not order the accesses of different lanes")
+                            : std::string())
+          << userRange(TU, Race.Read->getSourceRange());
+      diag(userLocation(TU, Race.Write->getBeginLoc()), "lane %0 writes '%1' here",
+           DiagnosticIDs::Note)
+          << Race.Writer << sourceText(Race.Write, Ctx)
+          << userRange(TU, Race.Write->getSourceRange());
     }
-  }
 }
 
 } // namespace coopcheck::checks

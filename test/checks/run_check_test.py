@@ -12,7 +12,9 @@ with a relative or absolute line:
 
 The text in braces must occur in the message. Every finding and every note must be expected, and
 every expectation must be met; a file with no expectation must produce no diagnostic. A line
-`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy).
+`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy);
+compiler arguments after `--` there reach both front doors. Remarks (findings at note level) print
+as `remark:` in clang-tidy and are expected as notes.
 
 Usage: run_check_test.py --front-door cli|tidy --build BUILD_DIR TEST_PATH
 """
@@ -21,7 +23,7 @@ import argparse, collections, json, os, re, subprocess, sys, tempfile
 EXPECT_RE = re.compile(
     r'expected-(error|warning|note)(?:@([\w./-]+:)?([+-]?\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}')
 ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
-TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note): (.*?)(?: \[([\w,.-]+)\])?$')
+TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 STRICT_OPTIONS = {'--strict': 'cg-early-exit-before-sync.Strict'}
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
@@ -56,8 +58,17 @@ def expectations(files):
     return exp, args
 
 
+def split_compiler_args(args):
+    """coopcheck's own arguments, and the compiler arguments after `--`."""
+    if '--' not in args:
+        return args, []
+    i = args.index('--')
+    return args[:i], args[i:]
+
+
 def run_cli(build, files, args):
-    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json'] + args + files,
+    args, compiler = split_compiler_args(args)
+    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json'] + args + files + compiler,
                        capture_output=True, text=True, timeout=600)
     if p.returncode not in (0, 1):
         sys.exit(f'coopcheck failed with exit {p.returncode}: {p.stderr.strip()}')
@@ -70,12 +81,13 @@ def run_cli(build, files, args):
 
 
 def run_tidy(build, files, args):
+    args, compiler = split_compiler_args(args)
     coopcheck = os.path.join(build, 'bin', 'coopcheck')
     options = {STRICT_OPTIONS[a]: 'true' for a in args if a in STRICT_OPTIONS}
     with tempfile.TemporaryDirectory() as tmp:
         if len(files) > 1:  # the plugin learns about other units from coopcheck's facts
             facts = os.path.join(tmp, 'facts.json')
-            exported = subprocess.run([coopcheck, '--export-facts=' + facts, '--format=json'] + files,
+            exported = subprocess.run([coopcheck, '--export-facts=' + facts, '--format=json'] + files + compiler,
                                       capture_output=True, timeout=600)
             if exported.returncode not in (0, 1) or not os.path.isfile(facts):
                 sys.exit('coopcheck could not export facts: ' + exported.stderr.decode()[-500:])
@@ -84,7 +96,7 @@ def run_tidy(build, files, args):
         got = collections.Counter()
         for f in files:
             parse_args = [a for a in args if a.startswith(PARSE_OPTIONS)]
-            parse = subprocess.run([coopcheck, '--print-parse-args'] + parse_args + [f], capture_output=True,
+            parse = subprocess.run([coopcheck, '--print-parse-args'] + parse_args + [f] + compiler, capture_output=True,
                                    text=True, timeout=60, check=True).stdout.split()
             p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so'),
                                 '--checks=-*,cg-*', '--config=' + config, '--quiet', f, '--'] + parse,
@@ -100,6 +112,7 @@ def run_tidy(build, files, args):
                     path, ln, _col, level, msg, rule = m.groups()
                     if rule and not rule.startswith('cg-'):
                         sys.exit('unexpected compiler diagnostic: ' + line)
+                    level = 'note' if level == 'remark' else level
                     unit[(os.path.basename(path), int(ln), level, msg, rule or '')] += 1
             # A finding in a header is printed by every unit that includes it: count it once.
             got |= unit
