@@ -80,7 +80,7 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
   // Containment by the AST, not by source ranges: a kernel written inside a macro has all its
   // statements at one expansion location.
   auto Contains = [&](const Stmt *S) { return S && isWithin(Target, S, Ctx); };
-  BranchShape Result{{Condition, Shape::Depends}, false};
+  BranchShape Result{{Condition, Shape::Depends}, false, nullptr, Branch};
   const Stmt *Owner = ownerOf(Condition, Ctx);
   if (const auto *If = dyn_cast_or_null<IfStmt>(Owner)) {
     if (Contains(If->getThen())) {
@@ -115,6 +115,17 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
     Result.Branch.Form = BO->getOpcode() == BO_LAnd ? Shape::Holds : Shape::DoesNotHold;
   }
   return Result;
+}
+
+std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const CFGBlock *Block,
+                                          const Stmt *Target, const FunctionDecl *F,
+                                          ASTContext &Ctx) {
+  std::vector<BranchShape> Branches;
+  for (const CFGBlock *Branch : Cfg.controlDependencies(Block)) {
+    auto Shape = describeBranch(Branch, Target, F, Ctx);
+    Branches.push_back(Shape ? *Shape : BranchShape{{nullptr, Shape::Depends}, false, nullptr, Branch});
+  }
+  return Branches;
 }
 
 } // namespace coopcheck::analysis

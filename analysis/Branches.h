@@ -5,6 +5,7 @@
 #include "analysis/FunctionCFG.h"
 #include "clang/AST/ASTContext.h"
 #include <optional>
+#include <vector>
 
 namespace coopcheck::analysis {
 
@@ -28,9 +29,18 @@ struct BranchShape {
   bool GuardsKernelExit = false;
   /// When an if decides it: the side Target is not on (null when Target comes after the if).
   const clang::Stmt *OtherSide = nullptr;
+  /// The CFG block whose branch this is.
+  const clang::CFGBlock *Block = nullptr;
 };
 std::optional<BranchShape> describeBranch(const clang::CFGBlock *Branch,
                                           const clang::Stmt *Target,
                                           const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+
+/// Every branch that decides whether Target (in Block of F's CFG) runs: its control
+/// dependences, each described as above. A branch with no condition a user could read (a
+/// computed goto) keeps a null Branch.Condition.
+std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const clang::CFGBlock *Block,
+                                          const clang::Stmt *Target, const clang::FunctionDecl *F,
+                                          clang::ASTContext &Ctx);
 
 } // namespace coopcheck::analysis

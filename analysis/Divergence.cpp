@@ -121,15 +121,14 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
   std::vector<Guard> Guards;
   FunctionCFG *Cfg = TU.cfgOf(F);
   Uniformity &Uniform = TU.uniformityOf(F);
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, Target, F, TU.context());
-    if (!Shape || Shape->GuardsKernelExit ||
-        (Call && pairsAcrossBranch(Call, Shape->OtherSide, F, TU.context(), TU.warpSize())))
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, Target, F, TU.context())) {
+    const Expr *Cond = Shape.Branch.Condition;
+    if (!Cond || Shape.GuardsKernelExit ||
+        (Call && pairsAcrossBranch(Call, Shape.OtherSide, F, TU.context(), TU.warpSize())))
       continue;
-    const Expr *Cond = Shape->Branch.Condition;
     if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))
       continue; // the operands of one && / || condition
-    Guards.push_back({Cond, Shape->Branch.Form, Uniform.valueOf(Cond)});
+    Guards.push_back({Cond, Shape.Branch.Form, Uniform.valueOf(Cond)});
   }
   // Innermost first: the condition closest to the collective names it best.
   const SourceManager &SM = TU.context().getSourceManager();

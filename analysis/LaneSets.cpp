@@ -280,14 +280,13 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
   Out.fill(allLanes());
   const SourceManager &SM = Ctx.getSourceManager();
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, S, Function, Ctx);
-    if (!Shape || !Shape->Branch.Condition)
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+    if (!Shape.Branch.Condition)
       return std::nullopt;
-    if (Shape->GuardsKernelExit || (Skip && Skip(*Shape)))
+    if (Shape.GuardsKernelExit || (Skip && Skip(Shape)))
       continue;
-    const Expr *Cond = Shape->Branch.Condition;
-    auto Form = Shape->Branch.Form;
+    const Expr *Cond = Shape.Branch.Condition;
+    auto Form = Shape.Branch.Form;
     if (Form == DivergentBranch::Shape::Holds || Form == DivergentBranch::Shape::DoesNotHold) {
       if (auto L = lanesWhere(Cond)) {
         bool Removes = false;
@@ -319,14 +318,13 @@ const Expr *LaneSets::dataDependentGuard(const Stmt *S) {
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   const Expr *Found = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, S, Function, Ctx);
-    if (!Shape || !Shape->Branch.Condition || Shape->GuardsKernelExit)
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+    if (!Shape.Branch.Condition || Shape.GuardsKernelExit)
       continue;
-    const Expr *Cond = Shape->Branch.Condition;
+    const Expr *Cond = Shape.Branch.Condition;
     if (TU.uniformityOf(Function).isUniformAt(Cond, Warp))
       continue;
-    if (values(Cond) && Shape->Branch.Form != DivergentBranch::Shape::LoopTripCount)
+    if (values(Cond) && Shape.Branch.Form != DivergentBranch::Shape::LoopTripCount)
       continue; // lane-evaluable: the lanes that reach are known
     if (!Found || SM.isBeforeInTranslationUnit(Found->getBeginLoc(), Cond->getBeginLoc()))
       Found = Cond;
@@ -340,11 +338,10 @@ const Expr *LaneSets::laneVaryingExit(const Stmt *S) {
   if (!Block)
     return nullptr;
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
-  for (const CFGBlock *Branch : Cfg->controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, S, Function, Ctx);
-    if (!Shape || !Shape->Branch.Condition || !Shape->GuardsKernelExit)
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+    if (!Shape.Branch.Condition || !Shape.GuardsKernelExit)
       continue;
-    const Expr *Cond = Shape->Branch.Condition;
+    const Expr *Cond = Shape.Branch.Condition;
     if (TU.uniformityOf(Function).isUniformAt(Cond, Warp))
       continue;
     if (auto L = lanesWhere(Cond)) { // lane-evaluable: does any warp lose only part of its lanes?

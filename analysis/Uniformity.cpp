@@ -354,13 +354,12 @@ UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
     return UniformValue::everywhere();
   llvm::ArrayRef<CFGBlock *> UseBranches = Cfg->controlDependencies(UseBlock);
   UniformValue Result = UniformValue::everywhere();
-  for (const CFGBlock *Branch : Cfg->controlDependencies(DefBlock)) {
-    if (llvm::is_contained(UseBranches, Branch))
-      continue;
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, DefBlock, Def, Function, Ctx)) {
     // Threads that left the kernel hold no values: an exit does not make the others differ.
-    auto Shape = describeBranch(Branch, Def, Function, Ctx);
-    if (Shape && !Shape->GuardsKernelExit)
-      Result = meet(Result, exprValue(Shape->Branch.Condition));
+    if (llvm::is_contained(UseBranches, Shape.Block) || !Shape.Branch.Condition ||
+        Shape.GuardsKernelExit)
+      continue;
+    Result = meet(Result, exprValue(Shape.Branch.Condition));
   }
   return Result;
 }
