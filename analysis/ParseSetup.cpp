@@ -66,12 +66,20 @@ static const char *runtimeHeader(Platform P) {
   return "cuda_runtime.h";
 }
 
+static bool isCudaToolkit(const std::string &Root) {
+  return llvm::sys::fs::is_regular_file(Root + "/include/cuda_runtime.h");
+}
+
 std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                         const TranslatedCommand *Command) {
   std::vector<std::string> Args = {"-x", "cuda", "-nocudalib", "-Wno-unknown-cuda-version",
                                    "-resource-dir", clangResourceDir(), platformMacro(P)};
   std::optional<std::string> CudaPath = Options.CudaPath;
-  if (!CudaPath && Command && Command->CudaPath && P == Platform::Cuda)
+  // The database names the compiler, not the toolkit: /usr/local/bin/nvcc may be a wrapper
+  // script, and a database written on another machine names paths that are not here. Such a
+  // guess is used only when it holds a toolkit; otherwise the model headers stand in.
+  if (!CudaPath && Command && Command->CudaPath && P == Platform::Cuda &&
+      isCudaToolkit(*Command->CudaPath))
     CudaPath = Command->CudaPath;
   // Real toolkits are used for CUDA only: HIP and MXMACA are always read through the model.
   if (CudaPath && P == Platform::Cuda) {
@@ -85,8 +93,10 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
     if (llvm::sys::fs::is_directory(Cccl))
       Args.insert(Args.end(), {"-isystem", Cccl});
   } else {
-    Args.insert(Args.end(), {"-nocudainc", "-isystem", modelIncludeDir(), "-include",
-                             runtimeHeader(P)});
+    // Whatever toolkit Clang would find on its own is not read, so its version must not veto
+    // the architecture.
+    Args.insert(Args.end(), {"-nocudainc", "--no-cuda-version-check", "-isystem",
+                             modelIncludeDir(), "-include", runtimeHeader(P)});
   }
   if (P == Platform::Hip && Options.HipWave32)
     Args.push_back("-D__COOPCHECK_HIP_WAVE32__=1");
