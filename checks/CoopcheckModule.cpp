@@ -1,5 +1,6 @@
 // The clang-tidy module: registers every check named in Rules.def. The plugin and the CLI link
 // the same module; the CLI keeps it through CoopcheckModuleAnchorSource.
+#include "checks/DeprecatedMultiGridCheck.h"
 #include "checks/DivergentCollectiveCheck.h"
 #include "checks/EarlyExitBeforeSyncCheck.h"
 #include "checks/LegacyWarpIntrinsicCheck.h"

@@ -86,10 +86,10 @@ __global__ void ptx_exit_before_sync(int *data) {
 }
 
 __global__ void multi_grid_exit(int *data, int n) {
-  cg::multi_grid_group mg = cg::this_multi_grid();
+  cg::multi_grid_group mg = cg::this_multi_grid(); // expected-warning {{'cg::this_multi_grid()' uses multi_grid_group, deprecated since CUDA 11.3}}
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return; // expected-note {{return from the kernel here}}
-  mg.sync(); // expected-error {{never arrive at mg.sync(); a multi-grid barrier is not released}}
+  mg.sync(); // expected-error {{never arrive at mg.sync(); a multi-grid barrier is not released}} expected-note {{'mg.sync()' also uses multi_grid_group}}
 }
 
 // A 128-thread tile spans four warps: its barrier is a software barrier (gpu-probes P20).

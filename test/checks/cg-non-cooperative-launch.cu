@@ -47,9 +47,9 @@ template <typename T> __global__ void templated_solver(T *x) {
 }
 
 __global__ void multi_grid_kernel(int *data) {
-  cg::multi_grid_group mg = cg::this_multi_grid();
-  data[mg.thread_rank()] = 1;
-  mg.sync(); // expected-note 2 {{mg.sync() is called here}}
+  cg::multi_grid_group mg = cg::this_multi_grid(); // expected-warning {{'cg::this_multi_grid()' uses multi_grid_group}}
+  data[mg.thread_rank()] = 1; // expected-note {{'mg.thread_rank()' also uses multi_grid_group}}
+  mg.sync(); // expected-note 2 {{mg.sync() is called here}} expected-note {{'mg.sync()' also uses multi_grid_group}}
 }
 
 int launch_all(int *d, float *f, int n, cudaStream_t stream) {
