@@ -50,7 +50,7 @@ llvm::ArrayRef<CFGBlock *> FunctionCFG::controlDependencies(const CFGBlock *B) {
 bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
                                   llvm::function_ref<bool(const Stmt *)> Stops) const {
   const CFGBlock *Start = From ? blockOf(From) : &Graph->getEntry();
-  if (!Start || !blockOf(To))
+  if (!Start || (To && !blockOf(To)))
     return false;
   // Scans one block from an element on; true: To found; false: stopped; nullopt: fell through.
   auto Scan = [&](const CFGBlock *B, unsigned First) -> std::optional<bool> {
@@ -77,6 +77,8 @@ bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
     const CFGBlock *B = Work.pop_back_val();
     if (!B || !Seen.insert(B).second)
       continue;
+    if (!To && B == &Graph->getExit())
+      return true;
     if (auto Done = Scan(B, 0)) {
       if (*Done)
         return true;

@@ -25,8 +25,8 @@ public:
   llvm::ArrayRef<clang::CFGBlock *> controlDependencies(const clang::CFGBlock *B);
 
   /// Whether statement To can execute after statement From (both CFG elements; a null From is
-  /// the function's entry) on a path that passes no statement for which Stops holds. Paths
-  /// around loops count.
+  /// the function's entry; a null To is the function's end) on a path that passes no statement
+  /// for which Stops holds. Paths around loops count.
   bool reachesAvoiding(const clang::Stmt *From, const clang::Stmt *To,
                        llvm::function_ref<bool(const clang::Stmt *)> Stops) const;
 

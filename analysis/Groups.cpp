@@ -2,6 +2,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -71,6 +72,15 @@ std::optional<GroupType> groupTypeOf(QualType T) {
   return GroupType{*Kind, 0};
 }
 
+std::optional<unsigned> staticTileSize(QualType T) {
+  if (T.isNull())
+    return std::nullopt;
+  const CXXRecordDecl *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD || !isInCooperativeGroupsNamespace(RD) || !RD->getName().contains("thread_block_tile"))
+    return std::nullopt;
+  return firstTemplateInteger(RD);
+}
+
 std::optional<model::Scope> scopeOf(GroupType G) {
   switch (G.Kind) {
   case GroupKind::ThreadBlock: return model::Scope::Block;
@@ -126,6 +136,30 @@ llvm::StringRef calleeName(const CallExpr *Call) {
     if (FD->getDeclName().isIdentifier())
       return FD->getName();
   return {};
+}
+
+namespace {
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  explicit CallFinder(llvm::function_ref<bool(const CallExpr *)> Keep) : Keep(Keep) {}
+  std::vector<const CallExpr *> Calls;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Keep(Call))
+      Calls.push_back(Call);
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+private:
+  llvm::function_ref<bool(const CallExpr *)> Keep;
+};
+} // namespace
+
+std::vector<const CallExpr *> callsIn(const FunctionDecl *F,
+                                      llvm::function_ref<bool(const CallExpr *)> Keep) {
+  CallFinder Finder(Keep);
+  Finder.TraverseStmt(F->getBody());
+  return std::move(Finder.Calls);
 }
 
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {

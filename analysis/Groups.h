@@ -5,8 +5,10 @@
 #include "runtime-model/Scope.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace coopcheck::analysis {
 
@@ -31,6 +33,10 @@ struct GroupType {
 
 /// The group type named by T (references, cv-qualifiers and typedefs looked through).
 std::optional<GroupType> groupTypeOf(clang::QualType T);
+
+/// The N of thread_block_tile<N> (with any parent; references and typedefs looked through), or
+/// nullopt for every other type.
+std::optional<unsigned> staticTileSize(clang::QualType T);
 
 /// The scope whose every thread a collective on such a group needs. Generic has none.
 std::optional<model::Scope> scopeOf(GroupType G);
@@ -82,6 +88,11 @@ llvm::StringRef calleeName(const clang::CallExpr *Call);
 
 /// The object a (possibly static) member function is called on, or null.
 const clang::Expr *memberCallObject(const clang::CallExpr *Call);
+
+/// The calls in F's body for which Keep holds, in source order; not those in the lambdas F
+/// defines, which are functions of their own.
+std::vector<const clang::CallExpr *> callsIn(const clang::FunctionDecl *F,
+                                             llvm::function_ref<bool(const clang::CallExpr *)> Keep);
 
 /// Source text of an expression as written (macro-expanded locations mapped to the file).
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);

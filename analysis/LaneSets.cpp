@@ -47,14 +47,7 @@ const Expr *LaneSets::singleDefinitionValue(const Expr *E) {
   auto Defs = TU.uniformityOf(Function).definitionsReaching(DRE);
   if (!Defs || Defs->size() != 1)
     return nullptr;
-  const Stmt *Def = (*Defs)[0];
-  if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit() == Def)
-    return V->getInit();
-  if (const auto *BO = dyn_cast<BinaryOperator>(Def))
-    return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
-  if (isa<UnaryOperator>(Def))
-    return nullptr;
-  return dyn_cast<Expr>(Def);
+  return definedValue(dyn_cast<VarDecl>(DRE->getDecl()), (*Defs)[0]);
 }
 
 std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, unsigned BlockDim,

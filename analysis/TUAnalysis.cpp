@@ -108,14 +108,18 @@ Uniformity &TUAnalysis::uniformityOf(const FunctionDecl *F) {
 }
 
 namespace {
+/// __CUDA_ARCH__ on the device side; on the host side, where it is not defined, the first target
+/// of __CUDA_ARCH_LIST__ (`800,900`), so that both sides see the same target.
 std::optional<unsigned> cudaArchOf(Preprocessor &PP) {
-  const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__CUDA_ARCH__"));
-  if (!MI || MI->getNumTokens() != 1 || !MI->getReplacementToken(0).is(tok::numeric_constant))
-    return std::nullopt;
-  unsigned Arch;
-  if (llvm::StringRef(PP.getSpelling(MI->getReplacementToken(0))).getAsInteger(10, Arch))
-    return std::nullopt;
-  return Arch;
+  for (const char *Macro : {"__CUDA_ARCH__", "__CUDA_ARCH_LIST__"}) {
+    const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo(Macro));
+    if (!MI || MI->getNumTokens() == 0 || !MI->getReplacementToken(0).is(tok::numeric_constant))
+      continue;
+    unsigned Arch;
+    if (!llvm::StringRef(PP.getSpelling(MI->getReplacementToken(0))).getAsInteger(10, Arch))
+      return Arch;
+  }
+  return std::nullopt;
 }
 
 struct CurrentTU {

@@ -25,8 +25,8 @@ public:
   model::Platform platform() const { return Plat; }
   /// Lanes in a warp of the target: 32 on CUDA, 64 on MXMACA and HIP (32 for wave32 targets).
   unsigned warpSize() const { return model::warpSize(Plat, HipWave32); }
-  /// The value of __CUDA_ARCH__ in the device-side parse of a CUDA unit (600 for sm_60), or
-  /// nullopt when it is not defined.
+  /// The value of __CUDA_ARCH__ in the device-side parse of a CUDA unit (600 for sm_60), the
+  /// same target on the host side, or nullopt when neither side names one.
   std::optional<unsigned> cudaArch() const { return CudaArch; }
   SummaryTable &summaries() { return Summaries; }
   const std::vector<LaunchSite> &launchSites();

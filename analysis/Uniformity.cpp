@@ -121,26 +121,33 @@ unsigned alignmentOf(uint64_t C) {
 
 } // namespace
 
-const Decl *memoryRoot(const Expr *E) {
+const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps) {
+  auto Step = [Steps](const Expr *S) {
+    if (Steps)
+      Steps->push_back(S);
+  };
   for (int Depth = 0; E && Depth < 32; ++Depth) {
     E = strip(E);
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      Step(ASE);
       E = ASE->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E))
       E = ME->getBase();
     else if (const auto *UO = dyn_cast<UnaryOperator>(E))
       E = UO->getSubExpr();
-    else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      Step(BO);
       E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
-    else if (const auto *CE = dyn_cast<CastExpr>(E))
+    } else if (const auto *CE = dyn_cast<CastExpr>(E))
       E = CE->getSubExpr();
     else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       // A local pointer set once from another pointer: follow it to where it points.
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getType()->isPointerType() &&
-          V->getInit())
+          V->getInit()) {
+        Step(DRE);
         E = V->getInit();
-      else
+      } else
         return DRE->getDecl();
     } else
       return nullptr;
@@ -316,6 +323,16 @@ Uniformity::definitionsReaching(const DeclRefExpr *Use) {
   }
   llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
   return llvm::SmallVector<const Stmt *, 2>(Defs.begin(), Defs.end());
+}
+
+const Expr *definedValue(const VarDecl *Var, const Stmt *Definition) {
+  if (Var && Var->getInit() == Definition)
+    return Var->getInit();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Definition))
+    return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+  if (isa<UnaryOperator>(Definition))
+    return nullptr;
+  return dyn_cast<Expr>(Definition);
 }
 
 UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {

@@ -116,8 +116,15 @@ private:
   unsigned Depth = 0; ///< of exprValue's recursion
 };
 
+/// The value Definition, one of Uniformity::definitionsReaching's, gives Var: its initializer,
+/// or the right side of a plain `=`; null for compound assignments and increments.
+const clang::Expr *definedValue(const clang::VarDecl *Var, const clang::Stmt *Definition);
+
 /// The declaration memory reached through E is rooted at (a parameter, a local or global
 /// variable), looking through subscripts, member accesses, pointer arithmetic and casts.
-const clang::Decl *memoryRoot(const clang::Expr *E);
+/// Steps, when given, receives the subscripts, pointer arithmetic and local pointer variables
+/// passed on the way, outermost first: they select which part of the root E reaches.
+const clang::Decl *memoryRoot(const clang::Expr *E,
+                              llvm::SmallVectorImpl<const clang::Expr *> *Steps = nullptr);
 
 } // namespace coopcheck::analysis

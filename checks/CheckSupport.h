@@ -4,6 +4,7 @@
 #include "analysis/Summaries.h"
 #include "analysis/TUAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace coopcheck::checks {
 
@@ -27,6 +28,13 @@ protected:
   /// Whether a finding at Loc belongs to code the user wrote (not a system header).
   bool inUserCode(analysis::TUAnalysis &TU, clang::SourceLocation Loc) const {
     return TU.isUserCode(Loc);
+  }
+
+  /// Whether a finding at Loc is in user code and the first one there in this unit: a site in a
+  /// template is reported once, for its first instantiation with a problem.
+  bool firstUserFindingAt(analysis::TUAnalysis &TU, clang::SourceLocation Loc,
+                          llvm::SmallPtrSetImpl<const void *> &Reported) const {
+    return inUserCode(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second;
   }
 
   /// Where a finding at Loc is shown: the place in the user's file that a macro expanded at,

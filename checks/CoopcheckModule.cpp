@@ -1,11 +1,16 @@
 // The clang-tidy module: registers every check named in Rules.def. The plugin and the CLI link
 // the same module; the CLI keeps it through CoopcheckModuleAnchorSource.
+#include "checks/CooperativeLaunchCheck.h"
 #include "checks/DeprecatedMultiGridCheck.h"
 #include "checks/DivergentCollectiveCheck.h"
 #include "checks/EarlyExitBeforeSyncCheck.h"
+#include "checks/GroupByValueCheck.h"
 #include "checks/LegacyWarpIntrinsicCheck.h"
+#include "checks/MemcpyAsyncWaitCheck.h"
 #include "checks/MissingSyncwarpCheck.h"
 #include "checks/NonCooperativeLaunchCheck.h"
+#include "checks/ShuffleTypeCheck.h"
+#include "checks/TileSizeCheck.h"
 #include "checks/WarpMaskCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 

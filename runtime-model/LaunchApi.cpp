@@ -57,4 +57,59 @@ bool isCooperativeAttributeName(llvm::StringRef Name) {
          Name == "hipLaunchAttributeCooperative" || Name == "mcLaunchAttributeCooperative";
 }
 
+int sharedMemoryArg(const LaunchApi &Api) {
+  if (Api.GridArg < 0 || Api.BlockArg < 0)
+    return -1;
+  // Driver: (f, gx, gy, gz, bx, by, bz, sharedMemBytes, ...); runtime: (f, grid, block, args,
+  // sharedMem, ...), or (f, grid, block, sharedMem, ...) when the arguments follow directly.
+  if (Api.Driver)
+    return Api.BlockArg + 3;
+  return Api.ArgsArg >= 0 ? Api.ArgsArg + 1 : Api.BlockArg + 1;
+}
+
+std::string cooperativeLaunchTooLargeError(const LaunchApi &Api) {
+  if (Api.Driver && Api.Plat == Platform::Cuda)
+    return "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE";
+  return runtimePrefix(Api.Plat).str() + "ErrorCooperativeLaunchTooLarge";
+}
+
+bool isOccupancyQueryName(llvm::StringRef Name) {
+  return Name.contains("OccupancyMaxActiveBlocksPerMultiprocessor") ||
+         Name.contains("OccupancyMaxPotentialBlockSize");
+}
+
+std::string occupancyQueryFor(const LaunchApi &Api) {
+  llvm::StringRef Family = !Api.Driver                  ? runtimePrefix(Api.Plat)
+                           : Api.Plat == Platform::Cuda ? "cu"
+                           : Api.Plat == Platform::Hip  ? "hipModule"
+                                                        : "mcModule";
+  return Family.str() + "OccupancyMaxActiveBlocksPerMultiprocessor";
+}
+
+bool isMultiprocessorCountName(llvm::StringRef Name) {
+  return Name == "cudaDevAttrMultiProcessorCount" ||
+         Name == "CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT" ||
+         Name == "hipDeviceAttributeMultiprocessorCount" ||
+         Name == "mcDevAttrMultiProcessorCount" || Name == "multiProcessorCount";
+}
+
+// Indexed by platform, with the CUDA driver's spelling last.
+static const llvm::StringRef SupportAttributes[] = {
+    "cudaDevAttrCooperativeLaunch", "hipDeviceAttributeCooperativeLaunch",
+    "mcDevAttrCooperativeLaunch", "CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH"};
+
+llvm::ArrayRef<llvm::StringRef> cooperativeLaunchSupportAttributes() { return SupportAttributes; }
+
+llvm::ArrayRef<llvm::StringRef> devicePropertiesStructs() {
+  static const llvm::StringRef Names[] = {"cudaDeviceProp", "hipDeviceProp_t", "mcDeviceProp"};
+  return Names;
+}
+
+std::string cooperativeLaunchSupportQuery(const LaunchApi &Api) {
+  bool CudaDriver = Api.Driver && Api.Plat == Platform::Cuda;
+  llvm::StringRef Prefix = CudaDriver ? "cu" : runtimePrefix(Api.Plat);
+  llvm::StringRef Attribute = SupportAttributes[CudaDriver ? 3 : static_cast<int>(Api.Plat)];
+  return Prefix.str() + "DeviceGetAttribute(..., " + Attribute.str() + ", device)";
+}
+
 } // namespace coopcheck::model

@@ -52,7 +52,7 @@ __global__ void barrier_in_callee(int *data, int n) {
 }
 
 // A generic thread_group that holds the grid.
-__device__ void sync_group(cg::thread_group g) {
+__device__ void sync_group(cg::thread_group g) { // expected-note {{'g' is a cg::thread_group passed by value; callers pass grid_group}}
   g.sync(); // expected-note {{g.sync() is called here}}
 }
 

@@ -19,7 +19,7 @@ __global__ void syncs_in_callee(float *x) {
   exchange(grid, x); // expected-note {{'exchange' is called here}}
 }
 
-__device__ void generic_barrier(cg::thread_group g) {
+__device__ void generic_barrier(cg::thread_group g) { // expected-note {{'g' is a cg::thread_group passed by value; callers pass grid_group}}
   g.sync(); // expected-note {{g.sync() is called here}}
 }
 
@@ -70,12 +70,12 @@ int launch_all(int *d, float *f, int n, cudaStream_t stream) {
   cudaLaunchKernelEx(&plain, syncs_grid, d); // expected-error {{launched with cudaLaunchKernelEx}}
 
   // Multi-grid barriers need the multi-device launch.
-  cudaLaunchCooperativeKernel((void *)multi_grid_kernel, dim3(n), dim3(128), args, 0, stream); // expected-error {{kernel 'multi_grid_kernel' calls mg.sync() but is launched with cudaLaunchCooperativeKernel; a multi-grid barrier needs the multi-device cooperative launch cudaLaunchCooperativeKernelMultiDevice}}
+  cudaLaunchCooperativeKernel((void *)multi_grid_kernel, dim3(n), dim3(128), args, 0, stream); // expected-error {{kernel 'multi_grid_kernel' calls mg.sync() but is launched with cudaLaunchCooperativeKernel; a multi-grid barrier needs the multi-device cooperative launch cudaLaunchCooperativeKernelMultiDevice}} expected-note {{nothing in this translation unit asks whether the device supports cooperative launches}} expected-note {{the error code of cudaLaunchCooperativeKernel is ignored}}
   multi_grid_kernel<<<n, 128>>>(d); // expected-error {{kernel 'multi_grid_kernel' calls mg.sync() but is launched with <<<...>>>}}
 
   // --- negatives: cooperative launches, and kernels that do not grid-sync ---
-  cudaLaunchCooperativeKernel((void *)syncs_grid, dim3(n), dim3(128), args, 0, stream);
-  cudaLaunchCooperativeKernel(reinterpret_cast<void *>(&syncs_in_callee), dim3(n), dim3(256), fargs);
+  cudaLaunchCooperativeKernel((void *)syncs_grid, dim3(n), dim3(128), args, 0, stream); // expected-note {{the error code of cudaLaunchCooperativeKernel is ignored}}
+  cudaLaunchCooperativeKernel(reinterpret_cast<void *>(&syncs_in_callee), dim3(n), dim3(256), fargs); // expected-note {{the error code of cudaLaunchCooperativeKernel is ignored}}
   rank_only<<<n, 128>>>(d);
   block_sync_only<<<n, 128>>>(d);
   cudaLaunchKernel((void *)rank_only, dim3(n), dim3(128), args, 0, stream);
@@ -88,7 +88,7 @@ int launch_all(int *d, float *f, int n, cudaStream_t stream) {
   config.blockDim = dim3(128);
   config.attrs = attribute;
   config.numAttrs = 1;
-  cudaLaunchKernelEx(&config, syncs_grid, d);
+  cudaLaunchKernelEx(&config, syncs_grid, d); // expected-note {{the error code of cudaLaunchKernelEx is ignored}}
 
   cudaLaunchParams params[2];
   for (int dev = 0; dev < 2; ++dev) {

@@ -18,6 +18,6 @@ int main() {
   hipLaunchKernelGGL(relax, dim3(8), dim3(128), 0, 0, x, iterations); // expected-error {{kernel 'relax' calls grid.sync() but is launched with hipLaunchKernelGGL, which is not a cooperative launch; the grid barrier traps with hipErrorLaunchFailure: launch it with hipLaunchCooperativeKernel}}
   relax<<<8, 128>>>(x, iterations); // expected-error {{launched with <<<...>>>}}
   void *args[] = {&x, &iterations};
-  hipLaunchCooperativeKernel((void *)relax, dim3(8), dim3(128), args, 0, 0);
+  hipLaunchCooperativeKernel((void *)relax, dim3(8), dim3(128), args, 0, 0); // expected-note {{nothing in this translation unit asks whether the device supports cooperative launches}} expected-note {{the error code of hipLaunchCooperativeKernel is ignored}}
   return 0;
 }

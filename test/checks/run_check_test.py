@@ -12,9 +12,9 @@ with a relative or absolute line:
 
 The text in braces must occur in the message. Every finding and every note must be expected, and
 every expectation must be met; a file with no expectation must produce no diagnostic. A line
-`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy);
-compiler arguments after `--` there reach both front doors. Remarks (findings at note level) print
-as `remark:` in clang-tidy and are expected as notes.
+`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy:
+--strict, --arch=PART); compiler arguments after `--` there reach both front doors. Remarks
+(findings at note level) print as `remark:` in clang-tidy and are expected as notes.
 
 Usage: run_check_test.py --front-door cli|tidy --build BUILD_DIR TEST_PATH
 """
@@ -26,6 +26,7 @@ ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 STRICT_OPTIONS = {'--strict': 'cg-early-exit-before-sync.Strict'}
+VALUE_OPTIONS = {'--arch': 'cg-cooperative-launch.Arch'}  # --arch=PART
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
 
 
@@ -84,6 +85,8 @@ def run_tidy(build, files, args):
     args, compiler = split_compiler_args(args)
     coopcheck = os.path.join(build, 'bin', 'coopcheck')
     options = {STRICT_OPTIONS[a]: 'true' for a in args if a in STRICT_OPTIONS}
+    options.update({VALUE_OPTIONS[name]: value for name, _, value in (a.partition('=') for a in args)
+                    if name in VALUE_OPTIONS})
     with tempfile.TemporaryDirectory() as tmp:
         if len(files) > 1:  # the plugin learns about other units from coopcheck's facts
             facts = os.path.join(tmp, 'facts.json')

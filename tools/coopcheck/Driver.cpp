@@ -24,6 +24,8 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
     Map["cg-early-exit-before-sync.Strict"] = "true";
   if (!FactsFile.empty())
     Map["cg-non-cooperative-launch.FactsFile"] = FactsFile;
+  if (!Options.Arch.empty())
+    Map["cg-cooperative-launch.Arch"] = Options.Arch;
   return Map;
 }
 

@@ -15,6 +15,7 @@ struct RunOptions {
   analysis::ParseOptions Parse;
   std::string Checks = "-*,cg-*";
   bool Strict = false;
+  std::string Arch;                         ///< --arch: the part cooperative launches must fit
   unsigned Jobs = 1;
   bool Progress = false;                    ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts;   ///< write the joined facts here

@@ -3,6 +3,7 @@
 // --fail-level, 2 bad usage or input that could not be analysed.
 #include "analysis/CompileDatabase.h"
 #include "checks/RuleTable.h"
+#include "runtime-model/Architectures.h"
 #include "tools/coopcheck/Driver.h"
 #include "tools/report/JsonWriter.h"
 #include "tools/report/SarifWriter.h"
@@ -52,6 +53,11 @@ cl::opt<bool> HipWave32("hip-wave32", cl::desc("HIP targets have 32-lane wavefro
 cl::opt<bool> Strict("strict", cl::desc("Also report what works on NVIDIA hardware but breaks "
                                         "the programming model"),
                      cl::cat(Category));
+cl::opt<std::string> ArchName("arch",
+                              cl::desc("The GPU part cooperative launches are checked against "
+                                       "(h100-sxm, a100-80gb, mi300x, ...; default: the largest "
+                                       "part of the unit's architecture)"),
+                              cl::value_desc("part"), cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs", cl::desc("Translation units analysed in parallel"), cl::init(1),
                        cl::cat(Category));
 cl::opt<std::string> FailLevel("fail-level",
@@ -136,6 +142,9 @@ cli::RunOptions runOptions() {
   Options.Parse.HipWave32 = HipWave32;
   Options.Checks = tidyCheckList();
   Options.Strict = Strict;
+  if (!ArchName.empty() && !model::findGpuPart(ArchName))
+    usageError("unknown --arch '" + ArchName + "'; known parts: " + model::gpuPartIds());
+  Options.Arch = ArchName.getValue();
   if (Jobs == 0)
     usageError("--jobs must be at least 1");
   Options.Jobs = Jobs;

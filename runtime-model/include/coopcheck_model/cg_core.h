@@ -47,7 +47,8 @@ template <class T> struct storage {
 };
 
 // Moves a value through 32/64-bit word operations: 8-byte types as one 64-bit word, everything
-// else as ceil(size / 4) 32-bit words, zero-padded.
+// else as ceil(size / 4) 32-bit words, zero-padded. The result is moved out of raw storage, so
+// that move-only types parse too (cg-shuffle-type reports them).
 template <bool Is64> struct word_mover;
 template <> struct word_mover<true> {
   template <class T, class F32, class F64>
@@ -57,7 +58,7 @@ template <> struct word_mover<true> {
     word = f64(word);
     storage<T> out;
     __builtin_memcpy(out.bytes, &word, sizeof(word));
-    return out.value();
+    return static_cast<T &&>(out.value());
   }
 };
 template <> struct word_mover<false> {
@@ -69,7 +70,7 @@ template <> struct word_mover<false> {
       words[i] = f32(words[i]);
     storage<T> out;
     __builtin_memcpy(out.bytes, words, sizeof(T));
-    return out.value();
+    return static_cast<T &&>(out.value());
   }
 };
 template <class T, class F32, class F64>

@@ -1,0 +1,43 @@
+// cg-cooperative-launch: problems at a cooperative launch site. The argument array does not
+// match the kernel's parameters, a constant grid exceeds the blocks the target can hold at once,
+// the grid is sized from the problem instead of the occupancy API (warning), the returned error
+// is dropped and the unit never asks whether the device supports cooperative launches (notes).
+// The Arch option names the part the grid is checked against (--arch in the CLI).
+#pragma once
+#include "checks/CheckSupport.h"
+#include "runtime-model/Architectures.h"
+
+namespace coopcheck::analysis {
+struct ArgumentArrayReview;
+struct GridBeyondCoResidency;
+class LocalValues;
+} // namespace coopcheck::analysis
+
+namespace coopcheck::checks {
+
+class CooperativeLaunchCheck : public CoopcheckCheck {
+public:
+  CooperativeLaunchCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+
+private:
+  void checkLaunch(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+                   analysis::LocalValues &Values, llvm::ArrayRef<const model::GpuPart *> Parts);
+  void reportArgumentArray(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+                           const analysis::ArgumentArrayReview &Review);
+  void reportGrid(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+                  const analysis::GridBeyondCoResidency &Grid);
+  void report(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+              const std::string &Message, clang::DiagnosticIDs::Level Level);
+  /// The parts a grid is checked against: the one Arch names, or those the unit may run on.
+  std::vector<const model::GpuPart *> targetParts(analysis::TUAnalysis &TU) const;
+
+  const std::string Arch;
+  const model::GpuPart *ArchPart;
+  bool ArchErrorReported = false;
+};
+
+} // namespace coopcheck::checks
