@@ -1,0 +1,24 @@
+// The device side of a translation unit as LLVM IR, for the executor: lowered in process by Clang
+// CodeGen with the same arguments the static rules parsed it with, at -O0 with line tables (every
+// instruction maps back to source), then SROA and mem2reg so that locals become SSA values.
+#pragma once
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+struct DeviceModule {
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<llvm::Module> Module;
+};
+
+/// ParseArguments are the compiler arguments of the device-side parse (ParseSetup), without the
+/// file. Fails with the first error Clang reports.
+llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
+                                             const std::vector<std::string> &ParseArguments);
+
+} // namespace coopcheck::analysis
