@@ -9,6 +9,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include <z3++.h>
 #include <optional>
 #include <set>
@@ -74,7 +76,9 @@ struct GridState {
   uint64_t Steps = 0;
 };
 
-enum class StepResult { Continue, Blocked, Exited, Trapped, Yield };
+/// Unmodelled: something the executor cannot replay (an indirect call, a tile size the runtime
+/// rejects); the path ends without a verdict.
+enum class StepResult { Continue, Blocked, Exited, Trapped, Yield, Unmodelled };
 
 unsigned bitsOf(const Type *T, const DataLayout &DL) {
   if (T->isPointerTy())
@@ -133,11 +137,17 @@ private:
   StepResult call(ThreadId T, Frame &Fr, const CallBase &Call);
   StepResult callModel(ThreadId T, Frame &Fr, const CallBase &Call, const std::string &Name);
   StepResult arrive(ThreadId T, const CallBase &Call, const std::string &Name, const Arrival &A);
+  static bool validTileSize(uint64_t Size) { return Size && Size <= 1024 && !(Size & (Size - 1)); }
+  StepResult unsupportedTile(uint64_t Size) {
+    Unmodelled = "a tile of " + std::to_string(Size) + " threads, which the runtime rejects";
+    return StepResult::Unmodelled;
+  }
   StepResult returnFrom(ThreadId T, std::optional<z3::expr> Result);
   void set(Frame &Fr, const Value *V, z3::expr E) { Fr.Values.insert_or_assign(V, E); }
   /// Every store goes through here: it wakes the threads polling that address.
   void store(uint64_t Address, const z3::expr &Value);
   z3::expr load(ThreadId T, uint64_t Address, unsigned Bits);
+  bool addressable(uint64_t Address, unsigned Bytes);
   void advance(Frame &Fr) { ++Fr.Next; }
   StepResult runThread(ThreadId T);
   void completeRelease(const Release &R);
@@ -162,6 +172,7 @@ private:
   ExplorationResult Result;
   std::chrono::steady_clock::time_point Start;
   std::string BoundHit;
+  std::string Unmodelled;
   std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
   bool LoopBoundHit = false;
   std::optional<z3::model> LastModel, CheckedModel;
@@ -536,7 +547,7 @@ StepResult Explorer::execute(ThreadId T, Frame &Fr, const Instruction &I) {
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     uint64_t Address = concretize(eval(T, RMW->getPointerOperand()));
-    z3::expr Old = St->Mem.load(Address, Bits), V = eval(T, RMW->getValOperand());
+    z3::expr Old = load(T, Address, Bits), V = eval(T, RMW->getValOperand());
     std::optional<z3::expr> New;
     switch (RMW->getOperation()) {
     case AtomicRMWInst::Xchg: New = V; break;
@@ -557,7 +568,7 @@ StepResult Explorer::execute(ThreadId T, Frame &Fr, const Instruction &I) {
   if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I)) {
     uint64_t Address = concretize(eval(T, CAS->getPointerOperand()));
     unsigned W = bitsOf(CAS->getCompareOperand()->getType(), DL);
-    z3::expr Old = St->Mem.load(Address, W);
+    z3::expr Old = load(T, Address, W);
     z3::expr Swap = Old == eval(T, CAS->getCompareOperand());
     store(Address, z3::ite(Swap, eval(T, CAS->getNewValOperand()), Old).simplify());
     return Done(z3::concat(boolToBv(Z, Swap), Old)); // {old, success} as one value: see extractvalue
@@ -657,7 +668,19 @@ void Explorer::enterBlock(ThreadId T, Frame &Fr, const BasicBlock *To) {
     noteLoopState(T, Fr);
 }
 
+/// An address outside every buffer (a null or dangling pointer, an index past a __shared__ array)
+/// ends the path without a verdict: memory errors are not what the executor checks.
+bool Explorer::addressable(uint64_t Address, unsigned Bytes) {
+  const Buffer *B = St->Mem.bufferAt(Address);
+  if (B && (!B->Size || Address - B->Base + Bytes <= B->Size))
+    return true;
+  Unmodelled = "an access outside every buffer";
+  return false;
+}
+
 void Explorer::store(uint64_t Address, const z3::expr &Value) {
+  if (!addressable(Address, (Value.get_sort().bv_size() + 7) / 8))
+    return;
   St->Mem.store(Address, Value);
   auto [Begin, End] = St->Pollers.equal_range(Address);
   for (auto It = Begin; It != End; ++It) {
@@ -668,6 +691,8 @@ void Explorer::store(uint64_t Address, const z3::expr &Value) {
 }
 
 z3::expr Explorer::load(ThreadId T, uint64_t Address, unsigned Bits) {
+  if (!addressable(Address, (Bits + 7) / 8))
+    return bv(0, Bits);
   St->Threads[T].Polled.insert(Address);
   return St->Mem.load(Address, Bits);
 }
@@ -702,8 +727,8 @@ StepResult Explorer::call(ThreadId T, Frame &Fr, const CallBase &Call) {
     if (auto *F = dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts()))
       Callee = F;
   if (!Callee) {
-    BoundHit = "an indirect call";
-    return StepResult::Trapped;
+    Unmodelled = "an indirect call";
+    return StepResult::Unmodelled;
   }
   if (!Callee->isDeclaration()) {
     Frame Inner;
@@ -723,7 +748,11 @@ StepResult Explorer::call(ThreadId T, Frame &Fr, const CallBase &Call) {
 
 StepResult Explorer::returnFrom(ThreadId T, std::optional<z3::expr> Result) {
   ThreadContext &Th = St->Threads[T];
-  Th.ExitPoint = &*Th.Stack.back().Next;
+  // Where the thread left: the `return` that branched here, if one did.
+  const Frame &Top = Th.Stack.back();
+  Th.ExitPoint = Top.Prev && Top.Prev->getTerminator()->getDebugLoc()
+                     ? Top.Prev->getTerminator()
+                     : &*Top.Next;
   Th.Stack.pop_back();
   if (Th.Stack.empty())
     return StepResult::Exited;
@@ -865,6 +894,8 @@ StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
     return arrive(T, Call, Name, {CollectiveOp::ActiveLanes});
   if (N == "__cgm_tiled_partition") {
     uint64_t ParentSize = ConcreteArg(1), TileSize = ConcreteArg(3);
+    if (!validTileSize(TileSize) || (ParentSize && !validTileSize(ParentSize)))
+      return unsupportedTile(TileSize);
     unsigned Rank = Shape.rankInBlock(T) % (ParentSize ? ParentSize : Shape.threadsPerBlock());
     unsigned ParentThreads = ParentSize ? ParentSize : Shape.threadsPerBlock();
     uint64_t Mask = 0;
@@ -888,6 +919,8 @@ StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
     bool Tile = N.starts_with("__cgm_tile_");
     StringRef Op = dropWidth(N.drop_front(Tile ? strlen("__cgm_tile_") : strlen("__cgm_coalesced_")));
     uint64_t TileSize = Tile ? ConcreteArg(0) : 0;
+    if (Tile && !validTileSize(TileSize))
+      return unsupportedTile(TileSize);
     uint64_t Mask = ConcreteArg(Tile ? 1 : 0);
     if (Op == "thread_rank") {
       if (Tile)
@@ -908,6 +941,8 @@ StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
   if (N.starts_with("__cgm_group_")) {
     StringRef Op = N.drop_front(strlen("__cgm_group_"));
     uint64_t Kind = ConcreteArg(0), TileSize = ConcreteArg(1), Mask = ConcreteArg(2);
+    if (Kind == 5 && !validTileSize(TileSize))
+      return unsupportedTile(TileSize);
     if (Op == "sync" || Op == "wait" || Op == "wait_prior") {
       if (Kind == 3)
         return arrive(T, Call, Name, {CollectiveOp::GridBarrier});
@@ -923,7 +958,7 @@ StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
       // The copy is done at once; its completion is what wait() orders.
       uint64_t Dst = ConcreteArg(3), Src = ConcreteArg(4), Bytes = ConcreteArg(5);
       for (uint64_t I = 0; I < Bytes; ++I)
-        store(Dst + I, St->Mem.load(Src + I, 8));
+        store(Dst + I, load(T, Src + I, 8));
       return Result(0);
     }
   }
@@ -937,12 +972,12 @@ StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
     z3::expr Fill = Set ? resize(Arg(1), 8, false) : bv(0, 8);
     uint64_t Src = Set ? 0 : ConcreteArg(1);
     for (uint64_t I = 0; I < Bytes && I < (1u << 16); ++I)
-      store(Dst + I, Set ? Fill : St->Mem.load(Src + I, 8));
+      store(Dst + I, Set ? Fill : load(T, Src + I, 8));
     return Result(0);
   }
   if (N.contains("Atomic")) {
     uint64_t Address = ConcreteArg(0);
-    z3::expr Old = St->Mem.load(Address, Bits), V = Arg(1);
+    z3::expr Old = load(T, Address, Bits), V = Arg(1);
     z3::expr New = N.contains("Add") ? Old + V
                    : N.contains("Exch") ? V
                    : N.contains("CAS") ? z3::ite(Old == V, Arg(2), Old)
@@ -1042,6 +1077,8 @@ z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Rele
   const z3::expr &Own = P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits);
   if (N.contains("shfl")) {
     int64_t Rank = RankOf(Lane), Size = Lanes.size();
+    if (Size == 0)
+      return Own;
     int64_t X = static_cast<int64_t>(concretize(P.Args[SourceArg]));
     int64_t Source = N.contains("_up")     ? Rank - X
                      : N.contains("_down") ? Rank + X
@@ -1121,6 +1158,8 @@ StepResult Explorer::runThread(ThreadId T) {
     }
     Frame &Fr = Th.Stack.back();
     StepResult R = execute(T, Fr, *Fr.Next);
+    if (!Unmodelled.empty())
+      return StepResult::Unmodelled;
     if (R == StepResult::Exited)
       St->Tracker.exit(T);
     if (R != StepResult::Continue)
@@ -1147,7 +1186,11 @@ SourcePoint Explorer::pointOf(const Instruction *I) const {
   while (Loc && Loc->getInlinedAt())
     Loc = Loc->getInlinedAt();
   if (Loc) {
-    P.File = Loc->getFilename().str();
+    llvm::SmallString<256> File(Loc->getFilename());
+    if (!llvm::sys::path::is_absolute(File))
+      llvm::sys::path::make_absolute(Loc->getDirectory(), File);
+    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    P.File = File.str().str();
     P.Line = Loc->getLine();
     P.Column = Loc->getColumn();
   }
@@ -1201,7 +1244,9 @@ PathResult Explorer::runPath() {
         continue;
       StepResult R = runThread(T);
       if (R == StepResult::Trapped)
-        return finishPath(Outcome::Trap, BoundHit.empty() ? "the kernel traps" : BoundHit);
+        return finishPath(Outcome::Trap, "the kernel traps");
+      if (R == StepResult::Unmodelled)
+        return finishPath(Outcome::Unknown, Unmodelled);
       if (!BoundHit.empty() && BoundHit != "path bound")
         return finishPath(Outcome::Unknown, BoundHit);
     }
@@ -1257,11 +1302,11 @@ ExplorationResult Explorer::run() {
     if (Failed)
       Result.Failures.push_back(std::move(P));
     // One witness is enough to confirm; stop at the first hang or trap.
-    if (Failed || (BoundHit == "time bound" || BoundHit == "step bound"))
+    if (Failed || BoundHit == "time bound" || BoundHit == "step bound" || !Unmodelled.empty())
       break;
   }
-  Result.BoundHit = BoundHit;
-  Result.Exhausted = Worklist.empty() && BoundHit.empty() && !LoopBoundHit;
+  Result.BoundHit = !Unmodelled.empty() ? Unmodelled : BoundHit;
+  Result.Exhausted = Worklist.empty() && BoundHit.empty() && Unmodelled.empty() && !LoopBoundHit;
   if (Result.BoundHit.empty() && LoopBoundHit)
     Result.BoundHit = "loop bound";
   return Result;
@@ -1273,7 +1318,14 @@ ExplorationResult explore(const llvm::Function &Kernel, const LaunchShape &Shape
                           const Bounds &Limits, const KnownArguments &Known,
                           const std::string &ModelDir) {
   Explorer E(Kernel, Shape, Model, Limits, Known, ModelDir);
-  return E.run();
+  try {
+    return E.run();
+  } catch (const z3::exception &Error) {
+    // The solver gave up on a term: no verdict, like any other bound.
+    ExplorationResult Failed;
+    Failed.BoundHit = std::string("the solver: ") + Error.msg();
+    return Failed;
+  }
 }
 
 } // namespace coopcheck::model::executor

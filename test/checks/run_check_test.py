@@ -13,7 +13,8 @@ with a relative or absolute line:
 The text in braces must occur in the message. Every finding and every note must be expected, and
 every expectation must be met; a file with no expectation must produce no diagnostic. A line
 `// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy:
---strict, --arch=PART); compiler arguments after `--` there reach both front doors. Remarks
+--strict, --arch=PART); compiler arguments after `--` there reach both front doors. The CLI runs with --no-confirm: these
+tests are about the static rules, and the plugin does not run the executor. Remarks
 (findings at note level) print as `remark:` in clang-tidy and are expected as notes.
 
 Usage: run_check_test.py --front-door cli|tidy --build BUILD_DIR TEST_PATH
@@ -69,7 +70,7 @@ def split_compiler_args(args):
 
 def run_cli(build, files, args):
     args, compiler = split_compiler_args(args)
-    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json'] + args + files + compiler,
+    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json', '--no-confirm'] + args + files + compiler,
                        capture_output=True, text=True, timeout=600)
     if p.returncode not in (0, 1):
         sys.exit(f'coopcheck failed with exit {p.returncode}: {p.stderr.strip()}')

@@ -26,8 +26,8 @@ expect_exit 0 "--checks excluding the rule" -- "$COOPCHECK" --checks=cg-early-ex
 expect_exit 1 "cross-unit launch" -- "$COOPCHECK" examples/cross_tu/histogram_host.cu examples/cross_tu/histogram_kernel.cu
 grep -q "histogram_host.cu:7:.*kernel 'equalize' calls grid.sync()" "$scratch/out" && pass "cross-unit finding at the launch" || fail "cross-unit output: $(cat "$scratch/out")"
 mapfile -t everything < <(find examples test/checks -name '*.cu' -o -name '*.hip' -o -name '*.cpp' | sort)
-"$COOPCHECK" --strict --format=json "${everything[@]}" >"$scratch/serial.json" 2>/dev/null
-expect_exit 1 "--jobs=4" -- "$COOPCHECK" --strict --jobs=4 --format=json "${everything[@]}"
+"$COOPCHECK" --strict --no-confirm --format=json "${everything[@]}" >"$scratch/serial.json" 2>/dev/null
+expect_exit 1 "--jobs=4" -- "$COOPCHECK" --strict --no-confirm --jobs=4 --format=json "${everything[@]}"
 cmp -s "$scratch/serial.json" "$scratch/out" && pass "--jobs=4 gives the same report as one job" \
   || fail "--jobs=4 report differs from the serial one"
 expect_exit 0 "--list-checks" -- "$COOPCHECK" --list-checks

@@ -14,7 +14,7 @@ if not os.path.isfile(os.path.join(toolkit, 'include', 'cooperative_groups.h')):
 has_multi_grid = os.path.isfile(os.path.join(toolkit, 'include', 'cooperative_groups', 'details', 'multi_grid.h'))
 
 def findings(path, extra):
-    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--strict', '--format=json'] + extra + [path],
+    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--strict', '--no-confirm', '--format=json'] + extra + [path],
                        capture_output=True, text=True, timeout=300)
     report = json.loads(p.stdout)
     return report['failures'], sorted((f['rule'], f['line'], f['message']) for f in report['findings'])

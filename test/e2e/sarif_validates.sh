@@ -31,7 +31,7 @@ mapfile -t examples < <(find examples -name '*.cu' -o -name '*.hip' -o -name '*.
 validate "demo (examples/)" "$scratch/demo.sarif"
 
 mapfile -t checks < <(find test/checks -name '*.cu' -o -name '*.hip' -o -name '*.cpp' | sort)
-"$COOPCHECK" --strict --format=sarif -o "$scratch/checks.sarif" "${checks[@]}"
+"$COOPCHECK" --strict --no-confirm --format=sarif -o "$scratch/checks.sarif" "${checks[@]}"
 validate "annotated check tests" "$scratch/checks.sarif"
 
 # The writer's own sample covers what the rules do not produce yet: suppressions, fixes, notes

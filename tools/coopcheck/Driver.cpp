@@ -29,6 +29,26 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
   return Map;
 }
 
+/// The executor replays the unit's kernels on its platform's warps.
+void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
+                 std::vector<report::Finding> &Findings) {
+  const analysis::TranslatedCommand *Command = Unit.Command ? &*Unit.Command : nullptr;
+  model::Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Command, Options.Parse);
+  ConfirmOptions Confirmation = Options.Confirmation;
+  Confirmation.WarpSize = model::warpSize(P, Options.Parse.HipWave32);
+  // The executor implements the model headers' operations: the device IR is always lowered with
+  // them, also when the unit was parsed against a real toolkit.
+  analysis::ParseOptions Hermetic = Options.Parse;
+  Hermetic.CudaPath.reset();
+  std::optional<analysis::TranslatedCommand> HermeticCommand = Unit.Command;
+  if (HermeticCommand)
+    HermeticCommand->CudaPath.reset();
+  confirmFindings(Unit,
+                  analysis::parseArguments(P, Hermetic,
+                                           HermeticCommand ? &*HermeticCommand : nullptr),
+                  Confirmation, Findings);
+}
+
 /// Device side always; the host side too when the source has code only it sees.
 UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                        const std::string &FactsFile) {
@@ -51,6 +71,8 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
     else if (Side.Facts)
       analysis::mergeFacts(*Result.Facts, *Side.Facts);
   }
+  if (Options.Confirm)
+    confirmUnit(Unit, Options, Result.Findings);
   return Result;
 }
 
@@ -131,6 +153,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
   for (size_t I = 0; I < Results.size(); ++I) {
     if (Results[I].Failure)
       Report.Failures.push_back({In.Units[I].File, *Results[I].Failure});
+
     for (report::Finding &F : Results[I].Findings)
       Report.Findings.push_back(std::move(F));
   }

@@ -3,6 +3,7 @@
 // gather everything into one report.
 #pragma once
 #include "analysis/ParseSetup.h"
+#include "tools/coopcheck/Confirmation.h"
 #include "tools/coopcheck/Inputs.h"
 #include "tools/report/Finding.h"
 #include <map>
@@ -19,6 +20,8 @@ struct RunOptions {
   unsigned Jobs = 1;
   bool Progress = false;                    ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts;   ///< write the joined facts here
+  bool Confirm = true;                      ///< replay kernels with error findings (--no-confirm)
+  ConfirmOptions Confirmation;
 };
 
 report::Report analyse(Inputs Units, const RunOptions &Options);

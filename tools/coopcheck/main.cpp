@@ -58,6 +58,17 @@ cl::opt<std::string> ArchName("arch",
                                        "(h100-sxm, a100-80gb, mi300x, ...; default: the largest "
                                        "part of the unit's architecture)"),
                               cl::value_desc("part"), cl::cat(Category));
+cl::opt<bool> NoConfirm("no-confirm",
+                        cl::desc("Do not replay kernels with error findings in the symbolic "
+                                 "executor"),
+                        cl::cat(Category));
+cl::opt<std::string> ModelName("model",
+                               cl::desc("The executor's semantics: hw (as NVIDIA GPUs behave, "
+                                        "default) or spec (every partial participation breaks "
+                                        "the contract)"),
+                               cl::init("hw"), cl::cat(Category));
+cl::opt<bool> Verbose("verbose", cl::desc("Print executor statistics on stderr"),
+                      cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs", cl::desc("Translation units analysed in parallel"), cl::init(1),
                        cl::cat(Category));
 cl::opt<std::string> FailLevel("fail-level",
@@ -145,6 +156,12 @@ cli::RunOptions runOptions() {
   if (!ArchName.empty() && !model::findGpuPart(ArchName))
     usageError("unknown --arch '" + ArchName + "'; known parts: " + model::gpuPartIds());
   Options.Arch = ArchName.getValue();
+  if (ModelName != "hw" && ModelName != "spec")
+    usageError("--model must be hw or spec");
+  Options.Confirm = !NoConfirm;
+  Options.Confirmation.Model =
+      ModelName == "spec" ? model::Semantics::Specification : model::Semantics::Hardware;
+  Options.Confirmation.Verbose = Verbose;
   if (Jobs == 0)
     usageError("--jobs must be at least 1");
   Options.Jobs = Jobs;

@@ -28,6 +28,21 @@ struct FixIt {
   std::string Replacement;
 };
 
+/// Threads that behaved alike on the executor's failing run, and where they ended.
+struct ThreadGroup {
+  std::string Threads; ///< "block 1, threads 0-63"
+  std::string What;    ///< "wait at grid.sync()", "left the kernel"
+  SourceSpan Location;
+};
+
+/// How the symbolic executor reproduced a finding (SARIF properties.witness and codeFlows).
+struct Witness {
+  std::string Kind; ///< hang | trap | mismatch | crash
+  std::string Grid; ///< "2 blocks of 64 threads"
+  std::vector<std::pair<std::string, std::string>> Inputs; ///< input and the value that leads there
+  std::vector<ThreadGroup> Threads;
+};
+
 struct Finding {
   std::string RuleId; ///< "cg-early-exit-before-sync"
   Level Severity = Level::Error;
@@ -37,6 +52,9 @@ struct Finding {
   std::vector<FixIt> Fixes;
   /// Set when a NOLINT comment covers the finding; SARIF keeps it with a suppression.
   bool Suppressed = false;
+  /// Set by the executor: true with a witness when it reproduced the finding.
+  std::optional<bool> Confirmed;
+  std::optional<report::Witness> Witness;
 };
 
 /// An input that could not be analysed: missing, unreadable, not source, compile errors.

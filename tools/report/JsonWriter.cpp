@@ -13,6 +13,19 @@ void addSpan(Json &Object, const SourceSpan &S) {
   Object["endColumn"] = S.EndColumn;
 }
 
+Json witnessJson(const Witness &W) {
+  Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Json::object()}};
+  for (auto &[Name, Value] : W.Inputs)
+    Out["inputs"][Name] = Value;
+  Out["threads"] = Json::array();
+  for (const ThreadGroup &G : W.Threads) {
+    Json Item{{"threads", G.Threads}, {"what", G.What}};
+    addSpan(Item, G.Location);
+    Out["threads"].push_back(std::move(Item));
+  }
+  return Out;
+}
+
 Json findingJson(const Finding &F) {
   Json Out{{"rule", F.RuleId}, {"level", levelName(F.Severity)}, {"message", F.Message}};
   addSpan(Out, F.Location);
@@ -29,6 +42,10 @@ Json findingJson(const Finding &F) {
     Out["fixes"].push_back(std::move(Item));
   }
   Out["suppressed"] = F.Suppressed;
+  if (F.Confirmed)
+    Out["confirmed"] = *F.Confirmed;
+  if (F.Witness)
+    Out["witness"] = witnessJson(*F.Witness);
   return Out;
 }
 

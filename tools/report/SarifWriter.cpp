@@ -45,8 +45,6 @@ private:
             {"rules", std::move(Rules)}};
   }
 
-  // Later additions of a confirmed finding (properties.confirmed, properties.witness, codeFlows)
-  // go here, each as one more member built from the Finding.
   Json result(const Finding &F) {
     Json Out{{"ruleId", F.RuleId}};
     if (std::optional<size_t> Index = ruleIndex(F.RuleId))
@@ -62,7 +60,36 @@ private:
       Out["fixes"] = Json::array({fix(F)});
     if (F.Suppressed)
       Out["suppressions"] = Json::array({{{"kind", "inSource"}}});
+    if (F.Witness)
+      Out["codeFlows"] = Json::array({codeFlow(*F.Witness)});
+    if (F.Confirmed)
+      Out["properties"]["confirmed"] = *F.Confirmed;
+    if (F.Witness)
+      Out["properties"]["witness"] = witness(*F.Witness);
     return Out;
+  }
+
+  /// One thread flow per group of threads that behaved alike, ending where they ended.
+  Json codeFlow(const Witness &W) {
+    Json Flows = Json::array();
+    for (const ThreadGroup &G : W.Threads)
+      Flows.push_back(
+          {{"message", {{"text", G.Threads}}},
+           {"locations",
+            Json::array({{{"location",
+                           {{"physicalLocation", physicalLocation(G.Location)},
+                            {"message", {{"text", G.Threads + " " + G.What}}}}}}})}});
+    return {{"message", {{"text", W.Kind + " on " + W.Grid}}}, {"threadFlows", std::move(Flows)}};
+  }
+
+  static Json witness(const Witness &W) {
+    Json Inputs = Json::object();
+    for (auto &[Name, Value] : W.Inputs)
+      Inputs[Name] = Value;
+    Json Threads = Json::array();
+    for (const ThreadGroup &G : W.Threads)
+      Threads.push_back({{"threads", G.Threads}, {"what", G.What}, {"line", G.Location.Line}});
+    return {{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Inputs}, {"threads", Threads}};
   }
 
   static std::optional<size_t> ruleIndex(const std::string &Id) {

@@ -79,9 +79,21 @@ public:
       diagnostic(N.Location, Level::Note, N.Message, /*BoldMessage=*/false);
       snippet(N.Location, "");
     }
+    if (F.Witness)
+      witness(*F.Witness);
   }
 
 private:
+  /// The compact witness: what the executor saw, one line per group of threads.
+  void witness(const Witness &W) {
+    OS << "  " << paint(Bold, "confirmed (" + W.Kind + ")") << " on " << W.Grid;
+    for (size_t I = 0; I < W.Inputs.size(); ++I)
+      OS << (I ? ", " : " with ") << W.Inputs[I].first << " = " << W.Inputs[I].second;
+    OS << ":\n";
+    for (const ThreadGroup &G : W.Threads)
+      OS << "    " << G.Threads << " " << G.What << " (line " << G.Location.Line << ")\n";
+  }
+
   std::string paint(const char *Style, const std::string &Text) const {
     return Color ? Style + Text + Reset : Text;
   }
