@@ -1069,9 +1069,9 @@ z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Rele
   }
   uint64_t Mask = 0;
   if (N.starts_with("__cgm_tile_"))
-    Mask = *concrete(P.Args[1]);
+    Mask = concretize(P.Args[1]);
   else if (N.starts_with("__cgm_coalesced_"))
-    Mask = *concrete(P.Args[0]);
+    Mask = concretize(P.Args[0]);
   std::vector<unsigned> Lanes = groupLanes(P.Name, P.Args, Lane, Shape.WarpSize, Mask);
   auto RankOf = [&](unsigned L) { return std::find(Lanes.begin(), Lanes.end(), L) - Lanes.begin(); };
   const z3::expr &Own = P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits);
