@@ -20,6 +20,14 @@ using namespace llvm;
 
 namespace coopcheck::model::executor {
 
+SourcePoint sourcePointOf(const llvm::DILocation &Loc) {
+  llvm::SmallString<256> File(Loc.getFilename());
+  if (!llvm::sys::path::is_absolute(File))
+    llvm::sys::path::make_absolute(Loc.getDirectory(), File);
+  llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  return {File.str().str(), Loc.getLine(), Loc.getColumn()};
+}
+
 const char *outcomeName(Outcome O) {
   switch (O) {
   case Outcome::Completes: return "completes";
@@ -1178,23 +1186,13 @@ StepResult Explorer::runThread(ThreadId T) {
 }
 
 SourcePoint Explorer::pointOf(const Instruction *I) const {
-  SourcePoint P;
   if (!I)
-    return P;
+    return {};
   // Model functions are always_inline: the user's line is the outermost inlined-at location.
   const DILocation *Loc = I->getDebugLoc().get();
   while (Loc && Loc->getInlinedAt())
     Loc = Loc->getInlinedAt();
-  if (Loc) {
-    llvm::SmallString<256> File(Loc->getFilename());
-    if (!llvm::sys::path::is_absolute(File))
-      llvm::sys::path::make_absolute(Loc->getDirectory(), File);
-    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
-    P.File = File.str().str();
-    P.Line = Loc->getLine();
-    P.Column = Loc->getColumn();
-  }
-  return P;
+  return Loc ? sourcePointOf(*Loc) : SourcePoint();
 }
 
 PathResult Explorer::finishPath(Outcome O, std::string Reason) {

@@ -3,6 +3,7 @@
 // collectives release. Paths fork on branches whose condition depends on inputs.
 #pragma once
 #include "runtime-model/Collectives.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include <chrono>
 #include <map>
@@ -25,6 +26,10 @@ struct SourcePoint {
   std::string File;
   unsigned Line = 0, Column = 0;
 };
+
+/// A debug location as a source point: the file made absolute (line tables keep it relative to
+/// the compilation directory), inlined-at locations not followed.
+SourcePoint sourcePointOf(const llvm::DILocation &Loc);
 
 struct ThreadEnd {
   ThreadId Thread;

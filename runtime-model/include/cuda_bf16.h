@@ -11,70 +11,17 @@
 #define __CUDA_HOSTDEVICE_BF16_DECL__ static __host__ __device__ __inline__
 #define __CUDA_BF16_TYPES_EXIST__
 
-typedef struct __align__(2) {
-  unsigned short x;
-} __nv_bfloat16_raw;
-typedef struct __align__(4) {
-  unsigned short x;
-  unsigned short y;
-} __nv_bfloat162_raw;
-
-struct __align__(2) __nv_bfloat16 {
-protected:
-  unsigned short __x;
-
-public:
-  __nv_bfloat16() = default;
-  __host__ __device__ constexpr __nv_bfloat16(const __nv_bfloat16_raw &hr) : __x(hr.x) {}
-  __host__ __device__ __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr);
-  __host__ __device__ volatile __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) volatile;
-  __host__ __device__ volatile __nv_bfloat16 &operator=(const volatile __nv_bfloat16_raw &hr) volatile;
-  __host__ __device__ operator __nv_bfloat16_raw() const;
-  __host__ __device__ operator __nv_bfloat16_raw() const volatile;
-  explicit __host__ __device__ __nv_bfloat16(const __half f);
-  __host__ __device__ __nv_bfloat16(const float f);
-  __host__ __device__ __nv_bfloat16(const double f);
-  __host__ __device__ operator float() const;
-  __host__ __device__ __nv_bfloat16 &operator=(const float f);
-  __host__ __device__ __nv_bfloat16 &operator=(const double f);
-  __host__ __device__ __nv_bfloat16(const short val);
-  __host__ __device__ __nv_bfloat16(const unsigned short val);
-  __host__ __device__ __nv_bfloat16(const int val);
-  __host__ __device__ __nv_bfloat16(const unsigned int val);
-  __host__ __device__ __nv_bfloat16(const long val);
-  __host__ __device__ __nv_bfloat16(const unsigned long val);
-  __host__ __device__ __nv_bfloat16(const long long val);
-  __host__ __device__ __nv_bfloat16(const unsigned long long val);
-  __host__ __device__ operator signed char() const;
-  __host__ __device__ operator unsigned char() const;
-  __host__ __device__ operator char() const;
-  __host__ __device__ operator short() const;
-  __host__ __device__ operator unsigned short() const;
-  __host__ __device__ operator int() const;
-  __host__ __device__ operator unsigned int() const;
-  __host__ __device__ operator long() const;
-  __host__ __device__ operator unsigned long() const;
-  __host__ __device__ operator long long() const;
-  __host__ __device__ operator unsigned long long() const;
-  __host__ __device__ __nv_bfloat16 &operator=(const short val);
-  __host__ __device__ __nv_bfloat16 &operator=(const unsigned short val);
-  __host__ __device__ __nv_bfloat16 &operator=(const int val);
-  __host__ __device__ __nv_bfloat16 &operator=(const unsigned int val);
-  __host__ __device__ __nv_bfloat16 &operator=(const long val);
-  __host__ __device__ __nv_bfloat16 &operator=(const unsigned long val);
-  __host__ __device__ __nv_bfloat16 &operator=(const long long val);
-  __host__ __device__ __nv_bfloat16 &operator=(const unsigned long long val);
-  __host__ __device__ constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
-};
-struct __align__(4) __nv_bfloat162 {
-  __nv_bfloat16 x;
-  __nv_bfloat16 y;
-  __nv_bfloat162() = default;
-  __host__ __device__ constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
-  __host__ __device__ __nv_bfloat162(const __nv_bfloat162_raw &h2r);
-  __host__ __device__ __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r);
-  __host__ __device__ operator __nv_bfloat162_raw() const;
-};
+#define __CCM_HALF __nv_bfloat16
+#define __CCM_HALF2 __nv_bfloat162
+#define __CCM_HALF_RAW __nv_bfloat16_raw
+#define __CCM_HALF2_RAW __nv_bfloat162_raw
+#define __CCM_OTHER_HALF __half
+#include "coopcheck_model/half_precision_types.inc"
+#undef __CCM_HALF
+#undef __CCM_HALF2
+#undef __CCM_HALF_RAW
+#undef __CCM_HALF2_RAW
+#undef __CCM_OTHER_HALF
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;

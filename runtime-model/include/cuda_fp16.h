@@ -17,72 +17,19 @@
 #define __CUDA_HOSTDEVICE_FP16_DECL__ static __host__ __device__ __inline__
 #define __CUDA_FP16_TYPES_EXIST__
 
-typedef struct __align__(2) {
-  unsigned short x;
-} __half_raw;
-typedef struct __align__(4) {
-  unsigned short x;
-  unsigned short y;
-} __half2_raw;
-
 struct __nv_bfloat16;
 
-struct __align__(2) __half {
-protected:
-  unsigned short __x;
-
-public:
-  __half() = default;
-  __host__ __device__ constexpr __half(const __half_raw &hr) : __x(hr.x) {}
-  __host__ __device__ __half &operator=(const __half_raw &hr);
-  __host__ __device__ volatile __half &operator=(const __half_raw &hr) volatile;
-  __host__ __device__ volatile __half &operator=(const volatile __half_raw &hr) volatile;
-  __host__ __device__ operator __half_raw() const;
-  __host__ __device__ operator __half_raw() const volatile;
-  explicit __host__ __device__ __half(const __nv_bfloat16 f);
-  __host__ __device__ __half(const float f);
-  __host__ __device__ __half(const double f);
-  __host__ __device__ operator float() const;
-  __host__ __device__ __half &operator=(const float f);
-  __host__ __device__ __half &operator=(const double f);
-  __host__ __device__ __half(const short val);
-  __host__ __device__ __half(const unsigned short val);
-  __host__ __device__ __half(const int val);
-  __host__ __device__ __half(const unsigned int val);
-  __host__ __device__ __half(const long val);
-  __host__ __device__ __half(const unsigned long val);
-  __host__ __device__ __half(const long long val);
-  __host__ __device__ __half(const unsigned long long val);
-  __host__ __device__ operator signed char() const;
-  __host__ __device__ operator unsigned char() const;
-  __host__ __device__ operator char() const;
-  __host__ __device__ operator short() const;
-  __host__ __device__ operator unsigned short() const;
-  __host__ __device__ operator int() const;
-  __host__ __device__ operator unsigned int() const;
-  __host__ __device__ operator long() const;
-  __host__ __device__ operator unsigned long() const;
-  __host__ __device__ operator long long() const;
-  __host__ __device__ operator unsigned long long() const;
-  __host__ __device__ __half &operator=(const short val);
-  __host__ __device__ __half &operator=(const unsigned short val);
-  __host__ __device__ __half &operator=(const int val);
-  __host__ __device__ __half &operator=(const unsigned int val);
-  __host__ __device__ __half &operator=(const long val);
-  __host__ __device__ __half &operator=(const unsigned long val);
-  __host__ __device__ __half &operator=(const long long val);
-  __host__ __device__ __half &operator=(const unsigned long long val);
-  __host__ __device__ constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
-};
-struct __align__(4) __half2 {
-  __half x;
-  __half y;
-  __half2() = default;
-  __host__ __device__ constexpr __half2(const __half &a, const __half &b) : x(a), y(b) {}
-  __host__ __device__ __half2(const __half2_raw &h2r);
-  __host__ __device__ __half2 &operator=(const __half2_raw &h2r);
-  __host__ __device__ operator __half2_raw() const;
-};
+#define __CCM_HALF __half
+#define __CCM_HALF2 __half2
+#define __CCM_HALF_RAW __half_raw
+#define __CCM_HALF2_RAW __half2_raw
+#define __CCM_OTHER_HALF __nv_bfloat16
+#include "coopcheck_model/half_precision_types.inc"
+#undef __CCM_HALF
+#undef __CCM_HALF2
+#undef __CCM_HALF_RAW
+#undef __CCM_HALF2_RAW
+#undef __CCM_OTHER_HALF
 
 typedef __half half;
 typedef __half2 half2;

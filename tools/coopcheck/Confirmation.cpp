@@ -37,10 +37,8 @@ std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
       continue;
     for (const llvm::Instruction &I : llvm::instructions(*F)) {
       for (const llvm::DILocation *Loc = I.getDebugLoc().get(); Loc; Loc = Loc->getInlinedAt()) {
-        llvm::SmallString<256> Path(Loc->getFilename());
-        if (!llvm::sys::path::is_absolute(Path))
-          llvm::sys::path::make_absolute(Loc->getDirectory(), Path);
-        Lines.insert({normalised(Path.str().str()), Loc->getLine()});
+        SourcePoint P = sourcePointOf(*Loc);
+        Lines.insert({P.File, P.Line});
       }
       if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
         if (const llvm::Function *Callee = Call->getCalledFunction())
