@@ -1,0 +1,171 @@
+// Path constraints and the values of a thread: when a branch forks, which side a path takes,
+// what constants, globals and registers evaluate to.
+#include "runtime-model/executor/Explorer.h"
+#include "llvm/IR/Operator.h"
+
+namespace coopcheck::model::executor::detail {
+
+using namespace llvm;
+
+std::optional<uint64_t> Explorer::concrete(const z3::expr &E) {
+  uint64_t V;
+  if (E.is_numeral_u64(V))
+    return V;
+  z3::expr S = E.simplify();
+  if (S.is_numeral_u64(V))
+    return V;
+  return std::nullopt;
+}
+
+// The solver holds the current path's constraints: checks push one more on top of them.
+void Explorer::constrain(const z3::expr &Condition) {
+  St->Path.push_back(Condition);
+  St->Asserted.insert(Condition.id());
+  Solver.add(Condition);
+}
+
+void Explorer::switchTo(GridState &&Next) {
+  St.emplace(std::move(Next));
+  LastModel.reset();
+  Solver.reset();
+  for (const z3::expr &C : St->Path)
+    Solver.add(C);
+}
+
+bool Explorer::feasible(const z3::expr &Condition) {
+  Solver.push();
+  Solver.add(Condition);
+  bool Sat = Solver.check() == z3::sat;
+  if (Sat)
+    CheckedModel = Solver.get_model();
+  Solver.pop();
+  return Sat;
+}
+
+/// A symbolic address takes one value the path allows (the others are not explored).
+uint64_t Explorer::concretize(const z3::expr &E) {
+  if (auto V = concrete(E))
+    return *V;
+  uint64_t V = 0;
+  if (Solver.check() == z3::sat) {
+    LastModel = Solver.get_model();
+    LastModel->eval(E, true).is_numeral_u64(V);
+  }
+  constrain(E == bv(V, E.get_sort().bv_size()));
+  return V;
+}
+
+std::optional<bool> Explorer::decide(const z3::expr &Condition, std::optional<bool> Bounded,
+                                     bool Quiet) {
+  if (auto V = concrete(Condition))
+    return *V != 0;
+  z3::expr True = Condition == bv(1, 1);
+  // The same condition decided before on this path (another thread's `mode == 1`).
+  if (St->Asserted.count(True.id()))
+    return true;
+  if (St->Asserted.count((!True).id()))
+    return false;
+  // Where the path will not fork, the side a model of the path takes is the path: no check.
+  bool CanFork = Worklist.size() + Result.PathsExplored < Limits.Paths;
+  if ((!CanFork || Quiet) && !Bounded && LastModel) {
+    z3::expr Side = LastModel->eval(True, true);
+    if (Side.is_true() || Side.is_false()) {
+      if (Quiet)
+        QuietSideSkipped = true;
+      else if (BoundHit.empty())
+        BoundHit = "path bound";
+      constrain(Side.is_true() ? True : !True);
+      return Side.is_true();
+    }
+  }
+  // A model of the path that already decides the condition answers one of the two checks.
+  bool CanTrue, CanFalse;
+  if (LastModel && LastModel->eval(True, true).is_true()) {
+    CanTrue = true;
+    CanFalse = feasible(!True);
+  } else if (LastModel && LastModel->eval(True, true).is_false()) {
+    CanFalse = true;
+    CanTrue = feasible(True);
+    if (CanTrue)
+      LastModel = CheckedModel; // stays a model once True is added below
+  } else {
+    CanTrue = feasible(True);
+    if (CanTrue)
+      LastModel = CheckedModel;
+    CanFalse = feasible(!True);
+  }
+  if (CanTrue && CanFalse && Bounded) {
+    // Past the loop bound the loop is left; longer trips are not explored.
+    LoopBoundHit = true;
+    LastModel.reset();
+    constrain(*Bounded ? True : !True);
+    return *Bounded;
+  }
+  if (CanTrue && CanFalse) {
+    // The other side is explored later: the copy re-executes this branch under !Condition.
+    if (Quiet) {
+      QuietSideSkipped = true;
+    } else if (CanFork) {
+      Worklist.push_back(*St);
+      Worklist.back().Path.push_back(!True);
+      Worklist.back().Asserted.insert((!True).id());
+    } else {
+      BoundHit = "path bound";
+    }
+    constrain(True);
+    return true;
+  }
+  return CanTrue;
+}
+
+uint64_t Explorer::globalAddress(ThreadId T, const GlobalVariable *GV) {
+  // __shared__ variables (address space 3) have one instance per block.
+  unsigned Instance = GV->getAddressSpace() == 3 ? Shape.blockOf(T) : 0;
+  auto [It, Inserted] = St->Globals.try_emplace({GV, Instance}, 0);
+  if (Inserted) {
+    std::string Name = GV->getName().str();
+    if (GV->getAddressSpace() == 3)
+      Name += "[block " + std::to_string(Instance) + "]";
+    uint64_t Size = DL.getTypeAllocSize(GV->getValueType()).getFixedValue();
+    It->second = St->Mem.allocate(Name, Size);
+    if (GV->hasInitializer() && !isa<UndefValue>(GV->getInitializer()))
+      if (auto *CI = dyn_cast<ConstantInt>(GV->getInitializer()))
+        St->Mem.store(It->second, bv(CI->getZExtValue(), CI->getBitWidth()));
+  }
+  return It->second;
+}
+
+z3::expr Explorer::constant(ThreadId T, const Constant *C) {
+  unsigned Bits = bitsOf(C->getType(), DL);
+  if (auto *CI = dyn_cast<ConstantInt>(C))
+    return Z.bv_val(CI->getValue().getZExtValue(), Bits);
+  if (auto *CF = dyn_cast<ConstantFP>(C))
+    return Z.bv_val(CF->getValueAPF().bitcastToAPInt().getZExtValue(), Bits);
+  if (auto *GV = dyn_cast<GlobalVariable>(C))
+    return bv(globalAddress(T, GV), 64);
+  if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+    if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+      APInt Offset(64, 0);
+      if (GEP->accumulateConstantOffset(DL, Offset))
+        return (eval(T, GEP->getPointerOperand()) + bv(Offset.getZExtValue(), 64)).simplify();
+    }
+    if (CE->isCast())
+      return eval(T, CE->getOperand(0));
+  }
+  // null, undef, poison, zero initialisers, function addresses: zero.
+  return bv(0, Bits ? Bits : 64);
+}
+
+z3::expr Explorer::eval(ThreadId T, const Value *V) {
+  if (auto *C = dyn_cast<Constant>(V))
+    return constant(T, C);
+  Frame &Fr = St->Threads[T].Stack.back();
+  auto It = Fr.Values.find(V);
+  if (It != Fr.Values.end())
+    return It->second;
+  // Not yet defined (a phi's incoming value on an unexplored edge): unconstrained.
+  return Z.bv_const(("undef" + std::to_string(reinterpret_cast<uintptr_t>(V))).c_str(),
+                    bitsOf(V->getType(), DL));
+}
+
+} // namespace coopcheck::model::executor::detail
