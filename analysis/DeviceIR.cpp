@@ -69,8 +69,10 @@ llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
                                              const std::vector<std::string> &ParseArguments) {
   std::vector<std::string> CommandLine = {"clang++"};
   CommandLine.insert(CommandLine.end(), ParseArguments.begin(), ParseArguments.end());
+  // Value names keep the parameters' source names: witnesses name the inputs by them.
   CommandLine.insert(CommandLine.end(), {"-O0", "-Xclang", "-disable-O0-optnone",
-                                         "-gline-tables-only", "-w", "-c", File});
+                                         "-fno-discard-value-names", "-gline-tables-only", "-w",
+                                         "-c", File});
   DeviceModule Result;
   Result.Context = std::make_unique<llvm::LLVMContext>();
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),

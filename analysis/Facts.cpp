@@ -1,5 +1,6 @@
 #include "analysis/Facts.h"
 #include "analysis/GridBarriers.h"
+#include "analysis/LaunchConfig.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/STLExtras.h"
@@ -58,9 +59,10 @@ TUFacts collectFacts(TUAnalysis &TU, llvm::StringRef MainFile) {
   for (const LaunchSite &L : TU.launchSites()) {
     if (!L.Kernel || !TU.isUserCode(L.Call->getBeginLoc()))
       continue;
+    ConstantLaunchShape Shape = constantLaunchShape(TU, L);
     Facts.Launches.push_back({usrOf(L.Kernel), kernelName(L.Kernel),
                               sourcePoint(L.Call->getBeginLoc(), SM), L.Spelling, L.Coop,
-                              L.Kernel->isDefined()});
+                              L.Kernel->isDefined(), Shape.Grid, Shape.Block});
   }
   return Facts;
 }
@@ -127,6 +129,19 @@ std::optional<BarrierFact> barrierFrom(const json &J) {
   return BarrierFact{J.value("spelling", ""), pointFrom(J.at("at"))};
 }
 
+/// [x, y, z], or null when the extents are not constants.
+json extentsJson(const std::optional<model::Dim3> &D) {
+  if (!D)
+    return nullptr;
+  return json::array({D->X, D->Y, D->Z});
+}
+
+std::optional<model::Dim3> extentsFrom(const json &J) {
+  if (!J.is_array() || J.size() != 3)
+    return std::nullopt;
+  return model::Dim3{J[0].get<unsigned>(), J[1].get<unsigned>(), J[2].get<unsigned>()};
+}
+
 Cooperation cooperationFrom(const std::string &Name) {
   for (Cooperation C : {Cooperation::None, Cooperation::Single, Cooperation::MultiDevice})
     if (cooperationName(C) == Name)
@@ -153,7 +168,9 @@ std::string FactsIndex::toJson() const {
                           {"at", pointJson(L.Where)},
                           {"api", L.Api},
                           {"cooperation", cooperationName(L.Coop).str()},
-                          {"kernelDefinedHere", L.KernelDefinedHere}});
+                          {"kernelDefinedHere", L.KernelDefinedHere},
+                          {"grid", extentsJson(L.Grid)},
+                          {"block", extentsJson(L.Block)}});
     Out["units"].push_back({{"file", U.File}, {"kernels", Kernels}, {"launches", Launches}});
   }
   return Out.dump(1);
@@ -175,7 +192,9 @@ llvm::Expected<FactsIndex> FactsIndex::fromJson(llvm::StringRef Text) {
         Facts.Launches.push_back({L.at("kernelUsr").get<std::string>(), L.value("kernel", ""),
                                   pointFrom(L.at("at")), L.value("api", ""),
                                   cooperationFrom(L.value("cooperation", "")),
-                                  L.value("kernelDefinedHere", false)});
+                                  L.value("kernelDefinedHere", false),
+                                  extentsFrom(L.value("grid", json())),
+                                  extentsFrom(L.value("block", json()))});
       Index.add(std::move(Facts));
     }
     return Index;

@@ -3,6 +3,7 @@
 // so a launch in one file is checked against a kernel defined in another.
 #pragma once
 #include "analysis/LaunchSites.h"
+#include "runtime-model/LaunchShape.h"
 #include "analysis/TUAnalysis.h"
 #include "llvm/Support/Error.h"
 #include <map>
@@ -37,6 +38,8 @@ struct LaunchFact {
   std::string Api; ///< "<<<...>>>", "cudaLaunchKernel"
   Cooperation Coop = Cooperation::None;
   bool KernelDefinedHere = false;
+  /// The grid and block when they are constants: the executor replays the kernel on them.
+  std::optional<model::Dim3> Grid, Block;
 };
 
 struct TUFacts {

@@ -249,19 +249,53 @@ std::optional<uint64_t> LocalValues::constantOf(const Expr *E, unsigned Depth) {
 
 std::optional<uint64_t> LocalValues::constructedProduct(const CXXConstructExpr *Construct,
                                                         unsigned Depth) {
-  if (!isDim3(Construct->getType()))
+  std::optional<model::Dim3> Extents = dim3Extents(Construct, Depth);
+  return Extents ? std::optional<uint64_t>(uint64_t(Extents->X) * Extents->Y * Extents->Z)
+                 : std::nullopt;
+}
+
+/// A dim3 built from constants (`dim3(32, 4)`), a copy of one, or a local dim3 defined as one.
+std::optional<model::Dim3> LocalValues::dim3Extents(const Expr *E, unsigned Depth) {
+  E = strippedValue(E);
+  if (!E || Depth > MaxDepth || !isDim3(E->getType()))
     return std::nullopt;
-  // A copy of another dim3.
-  if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
-    return constantOf(Construct->getArg(0), Depth + 1);
-  uint64_t Product = 1;
-  for (const Expr *Dimension : Construct->arguments()) {
-    std::optional<uint64_t> Value = constantOf(Dimension, Depth + 1);
-    if (!Value)
+  if (const auto *Use = dyn_cast<DeclRefExpr>(E)) {
+    auto Values = valuesReaching(Use);
+    if (!Values || Values->size() != 1)
       return std::nullopt;
-    Product *= *Value;
+    return dim3Extents(Values->front(), Depth + 1);
   }
-  return Product;
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (!Construct)
+    return std::nullopt;
+  if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
+    return dim3Extents(Construct->getArg(0), Depth + 1);
+  model::Dim3 Extents;
+  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
+  for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
+    std::optional<uint64_t> Value = constantOf(Construct->getArg(I), Depth + 1);
+    if (!Value || *Value > UINT32_MAX)
+      return std::nullopt;
+    *Axes[I] = static_cast<unsigned>(*Value);
+  }
+  return Extents;
+}
+
+std::optional<model::Dim3> LocalValues::extentsOf(llvm::ArrayRef<const Expr *> Dimensions) {
+  const Expr *Only = Dimensions.size() == 1 ? strippedValue(Dimensions[0]) : nullptr;
+  if (Only && isDim3(Only->getType()))
+    return dim3Extents(Only, 0);
+  if (Dimensions.empty() || Dimensions.size() > 3)
+    return std::nullopt;
+  model::Dim3 Extents;
+  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
+  for (size_t I = 0; I < Dimensions.size(); ++I) {
+    std::optional<uint64_t> Value = constantOf(Dimensions[I]);
+    if (!Value || *Value > UINT32_MAX)
+      return std::nullopt;
+    *Axes[I] = static_cast<unsigned>(*Value);
+  }
+  return Extents;
 }
 
 std::optional<uint64_t> LocalValues::arithmetic(const BinaryOperator *BO, unsigned Depth) {
@@ -371,6 +405,12 @@ std::optional<uint64_t> constantBlockThreads(TUAnalysis &TU, const LaunchSite &L
 std::optional<uint64_t> constantGridBlocks(TUAnalysis &TU, const LaunchSite &Launch) {
   LocalValues Values(TU, Launch.Enclosing);
   return Values.productOf(launchDimensions(Launch, Values).Grid);
+}
+
+ConstantLaunchShape constantLaunchShape(TUAnalysis &TU, const LaunchSite &Launch) {
+  LocalValues Values(TU, Launch.Enclosing);
+  LaunchDimensions Dimensions = launchDimensions(Launch, Values);
+  return {Values.extentsOf(Dimensions.Grid), Values.extentsOf(Dimensions.Block)};
 }
 
 } // namespace coopcheck::analysis

@@ -5,6 +5,7 @@
 // variables are followed to their definitions.
 #pragma once
 #include "analysis/LaunchSites.h"
+#include "runtime-model/LaunchShape.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -70,10 +71,14 @@ public:
   /// The product of constant dimensions (one dim3, or the three scalars of a driver launch).
   std::optional<uint64_t> productOf(llvm::ArrayRef<const clang::Expr *> Dimensions);
 
+  /// Constant extents along x, y and z (one dim3 or integer, or a driver's three scalars).
+  std::optional<model::Dim3> extentsOf(llvm::ArrayRef<const clang::Expr *> Dimensions);
+
   const clang::FunctionDecl *function() const { return Function; }
   clang::ASTContext &context() const;
 
 private:
+  std::optional<model::Dim3> dim3Extents(const clang::Expr *E, unsigned Depth);
   std::optional<uint64_t> constructedProduct(const clang::CXXConstructExpr *Construct,
                                              unsigned Depth);
   std::optional<uint64_t> arithmetic(const clang::BinaryOperator *BO, unsigned Depth);
@@ -110,5 +115,11 @@ std::optional<uint64_t> constantBlockThreads(TUAnalysis &TU, const LaunchSite &L
 
 /// Blocks of a launch's grid when they are a compile-time constant.
 std::optional<uint64_t> constantGridBlocks(TUAnalysis &TU, const LaunchSite &Launch);
+
+/// The grid and block of a launch where every extent is a compile-time constant.
+struct ConstantLaunchShape {
+  std::optional<model::Dim3> Grid, Block;
+};
+ConstantLaunchShape constantLaunchShape(TUAnalysis &TU, const LaunchSite &Launch);
 
 } // namespace coopcheck::analysis

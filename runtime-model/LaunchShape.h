@@ -12,6 +12,18 @@ struct Dim3 {
   Dim3 at(unsigned Linear) const { return {Linear % X, Linear / X % Y, Linear / (X * Y)}; }
 };
 
+/// Extents halved, the largest first, until at most Max elements remain: a launch too large to
+/// replay keeps its dimensionality and the ratio of its sides.
+inline Dim3 scaledDown(Dim3 D, unsigned Max) {
+  while (D.count() > Max) {
+    unsigned *Largest = D.Y > D.X ? &D.Y : &D.X;
+    if (D.Z > *Largest)
+      Largest = &D.Z;
+    *Largest = (*Largest + 1) / 2;
+  }
+  return D;
+}
+
 /// How a kernel was launched: what the grid barrier requires (gpu-probes P10).
 enum class LaunchCooperation { Standard, Cooperative, MultiDevice };
 

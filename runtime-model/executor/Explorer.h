@@ -159,6 +159,11 @@ private:
   SourcePoint pointOf(const Instruction *I) const;
   PathResult finishPath(Outcome O, std::string Reason);
   PathResult runPath();
+  GridState initialState();
+  void explorePaths();
+  bool stopped() const {
+    return BoundHit == "time bound" || BoundHit == "step bound" || !Unmodelled.empty();
+  }
 
   z3::context Z;
   z3::solver Solver;
@@ -178,6 +183,7 @@ private:
   std::string Unmodelled;
   std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
   bool LoopBoundHit = false;
+  bool ReverseTurns = false;    ///< threads take turns from the highest id
   bool QuietSideSkipped = false; ///< a quiet branch could have gone the other way
   QuietBranches Quiet;
   std::optional<z3::model> LastModel, CheckedModel;

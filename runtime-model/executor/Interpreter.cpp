@@ -72,6 +72,19 @@ SourcePoint Explorer::pointOf(const Instruction *I) const {
   return Loc ? sourcePointOf(*Loc) : SourcePoint();
 }
 
+/// A model's value as a witness shows it: decimal, negative where the sign bit is set.
+std::string inputValue(const z3::expr &V) {
+  uint64_t Bits;
+  if (!V.is_bv() || !V.is_numeral_u64(Bits))
+    return V.to_string();
+  unsigned Width = V.get_sort().bv_size();
+  bool Negative = Width > 1 && Width <= 64 && (Bits >> (Width - 1) & 1);
+  if (!Negative)
+    return std::to_string(Bits);
+  int64_t Signed = static_cast<int64_t>(Bits | (Width == 64 ? 0 : ~0ull << Width));
+  return std::to_string(Signed);
+}
+
 PathResult Explorer::finishPath(Outcome O, std::string Reason) {
   PathResult P;
   P.Result = O;
@@ -99,10 +112,10 @@ PathResult Explorer::finishPath(Outcome O, std::string Reason) {
       PathText += C.to_string();
     for (auto &[Name, Symbol] : St->Mem.inputs())
       if (PathText.find(Name) != std::string::npos)
-        P.Inputs.emplace_back(Name, M.eval(Symbol, true).to_string());
+        P.Inputs.emplace_back(Name, inputValue(M.eval(Symbol, true)));
     for (auto &[Name, Symbol] : Parameters)
       if (PathText.find(Name) != std::string::npos)
-        P.Inputs.emplace_back(Name, M.eval(Symbol, true).to_string());
+        P.Inputs.emplace_back(Name, inputValue(M.eval(Symbol, true)));
   }
   return P;
 }
@@ -114,7 +127,8 @@ PathResult Explorer::runPath() {
       BoundHit = "time bound";
       return finishPath(Outcome::Unknown, "time bound");
     }
-    for (ThreadId T = 0; T < Shape.threads(); ++T) {
+    for (ThreadId Turn = 0; Turn < Shape.threads(); ++Turn) {
+      ThreadId T = ReverseTurns ? Shape.threads() - 1 - Turn : Turn;
       if (St->Tracker.state(T) != ThreadState::Running)
         continue;
       StepResult R = runThread(T);
@@ -144,9 +158,34 @@ PathResult Explorer::runPath() {
   }
 }
 
-ExplorationResult Explorer::run() {
-  Start = std::chrono::steady_clock::now();
-  St.emplace(Z, Shape, Model);
+/// Atomics are where the order of threads changes what they compute (who takes ticket 0).
+bool usesAtomics(const Function &Kernel) {
+  std::set<const Function *> Seen;
+  std::vector<const Function *> Work = {&Kernel};
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(F).second)
+      continue;
+    if (F->isDeclaration()) {
+      if (F->getName().contains_insensitive("atomic"))
+        return true;
+      continue;
+    }
+    for (const BasicBlock &B : *F)
+      for (const Instruction &I : B) {
+        if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+          return true;
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = Call->getCalledFunction())
+            Work.push_back(Callee);
+      }
+  }
+  return false;
+}
+
+GridState Explorer::initialState() {
+  GridState Initial(Z, Shape, Model);
   Frame Entry;
   Entry.F = &Kernel;
   Entry.Block = &Kernel.getEntryBlock();
@@ -154,7 +193,7 @@ ExplorationResult Explorer::run() {
   for (const Argument &A : Kernel.args()) {
     std::string Name = A.getName().empty() ? "arg" + std::to_string(A.getArgNo()) : A.getName().str();
     if (A.getType()->isPointerTy()) {
-      Entry.Values.insert_or_assign(&A, bv(St->Mem.allocate(Name, 0), 64));
+      Entry.Values.insert_or_assign(&A, bv(Initial.Mem.allocate(Name, 0), 64));
     } else if (auto It = Known.find(A.getArgNo()); It != Known.end()) {
       Entry.Values.insert_or_assign(&A, bv(It->second, bitsOf(A.getType(), DL)));
     } else {
@@ -163,10 +202,14 @@ ExplorationResult Explorer::run() {
       Entry.Values.insert_or_assign(&A, Symbol);
     }
   }
-  St->Threads.assign(Shape.threads(), ThreadContext());
-  for (ThreadContext &Th : St->Threads)
+  Initial.Threads.assign(Shape.threads(), ThreadContext());
+  for (ThreadContext &Th : Initial.Threads)
     Th.Stack.push_back(Entry);
-  Worklist.push_back(std::move(*St));
+  return Initial;
+}
+
+/// Runs the paths of the worklist until one fails or a bound stops the search.
+void Explorer::explorePaths() {
   while (!Worklist.empty()) {
     GridState Next = std::move(Worklist.back());
     Worklist.pop_back();
@@ -177,12 +220,26 @@ ExplorationResult Explorer::run() {
     if (Failed)
       Result.Failures.push_back(std::move(P));
     // One witness is enough to confirm; stop at the first hang or trap.
-    if (Failed || BoundHit == "time bound" || BoundHit == "step bound" || !Unmodelled.empty())
+    if (Failed || stopped())
+      return;
+  }
+}
+
+ExplorationResult Explorer::run() {
+  Start = std::chrono::steady_clock::now();
+  GridState Initial = initialState();
+  // Threads run in turns from the lowest id; with atomics, from the highest id as well.
+  bool Atomics = usesAtomics(Kernel);
+  for (bool Reverse : {false, true}) {
+    if (Reverse && (!Atomics || !Result.Failures.empty() || stopped()))
       break;
+    ReverseTurns = Reverse;
+    Worklist.push_back(Initial);
+    explorePaths();
   }
   Result.BoundHit = !Unmodelled.empty() ? Unmodelled : BoundHit;
-  Result.Exhausted = Worklist.empty() && BoundHit.empty() && Unmodelled.empty() &&
-                     !LoopBoundHit && !QuietSideSkipped;
+  Result.Exhausted =
+      Worklist.empty() && BoundHit.empty() && Unmodelled.empty() && !QuietSideSkipped;
   if (Result.BoundHit.empty() && LoopBoundHit)
     Result.BoundHit = "loop bound";
   return Result;

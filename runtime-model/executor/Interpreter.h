@@ -60,7 +60,9 @@ struct Bounds {
 struct ExplorationResult {
   std::vector<PathResult> Failures; ///< paths that hang, trap or break a contract
   unsigned PathsExplored = 0;
-  bool Exhausted = false; ///< every path was explored within the bounds
+  /// Every path was explored, loops up to the loop bound: no time, step or path bound was hit,
+  /// nothing unmodelled was met and no quiet branch kept only one side.
+  bool Exhausted = false;
   std::string BoundHit;
 };
 

@@ -12,23 +12,31 @@ with a relative or absolute line:
 
 The text in braces must occur in the message. Every finding and every note must be expected, and
 every expectation must be met; a file with no expectation must produce no diagnostic. A line
-`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy:
---strict, --arch=PART); compiler arguments after `--` there reach both front doors. The CLI runs with --no-confirm: these
-tests are about the static rules, and the plugin does not run the executor. Remarks
-(findings at note level) print as `remark:` in clang-tidy and are expected as notes.
+`// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy
+and clangd: --strict, --arch=PART); compiler arguments after `--` there reach every front door.
+The CLI runs with --no-confirm: these tests are about the static rules, and the plugin does not
+run the executor. A test with a line `// coopcheck-executor` is about what the executor reports
+(cg-deadlock): the CLI runs it with the executor, the other front doors skip it. Remarks (findings at note level) print as `remark:` in clang-tidy and are
+expected as notes.
 
-Usage: run_check_test.py --front-door cli|tidy --build BUILD_DIR TEST_PATH
+coopcheck-clangd is driven over LSP like an editor: a compile database with the parse arguments
+of --print-parse-args, the checks enabled by clangd configuration, one didOpen per file.
+
+Usage: run_check_test.py --front-door cli|tidy|clangd --build BUILD_DIR TEST_PATH
 """
-import argparse, collections, json, os, re, subprocess, sys, tempfile
+import argparse, collections, json, os, pathlib, queue, re, subprocess, sys, tempfile, threading
+import urllib.parse
 
 EXPECT_RE = re.compile(
     r'expected-(error|warning|note)(?:@([\w./-]+:)?([+-]?\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}')
 ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
+EXECUTOR_RE = re.compile(r'//\s*coopcheck-executor\b')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 STRICT_OPTIONS = {'--strict': 'cg-early-exit-before-sync.Strict'}
 VALUE_OPTIONS = {'--arch': 'cg-cooperative-launch.Arch'}  # --arch=PART
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
+SKIP = 77  # CTest's SKIP_RETURN_CODE for the check tests
 
 
 def sources(path):
@@ -68,42 +76,59 @@ def split_compiler_args(args):
     return args[:i], args[i:]
 
 
-def run_cli(build, files, args):
+def run_cli(build, files, args, confirm=False):
     args, compiler = split_compiler_args(args)
-    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json', '--no-confirm'] + args + files + compiler,
+    executor = [] if confirm else ['--no-confirm']
+    p = subprocess.run([os.path.join(build, 'bin', 'coopcheck'), '--format=json'] + executor + args + files + compiler,
                        capture_output=True, text=True, timeout=600)
     if p.returncode not in (0, 1):
         sys.exit(f'coopcheck failed with exit {p.returncode}: {p.stderr.strip()}')
     got = []
     for f in json.loads(p.stdout)['findings']:
+        if f.get('suppressed'):  # NOLINT: hidden like clang-tidy hides it
+            continue
         got.append((os.path.basename(f['file']), f['line'], f['level'], f['message'], f['rule']))
         for note in f.get('notes', []):
             got.append((os.path.basename(note['file']), note['line'], 'note', note['message'], ''))
     return got
 
 
-def run_tidy(build, files, args):
-    args, compiler = split_compiler_args(args)
-    coopcheck = os.path.join(build, 'bin', 'coopcheck')
+def check_options(build, files, args, compiler, tmp):
+    """The clang-tidy check options that stand for coopcheck's arguments in the plugin and clangd.
+    They see one unit at a time, so for several units coopcheck exports the facts of all of them."""
     options = {STRICT_OPTIONS[a]: 'true' for a in args if a in STRICT_OPTIONS}
     options.update({VALUE_OPTIONS[name]: value for name, _, value in (a.partition('=') for a in args)
                     if name in VALUE_OPTIONS})
+    if len(files) > 1:
+        facts = os.path.join(tmp, 'facts.json')
+        exported = subprocess.run([coopcheck_path(build), '--export-facts=' + facts, '--format=json'] + files + compiler,
+                                  capture_output=True, timeout=600)
+        if exported.returncode not in (0, 1) or not os.path.isfile(facts):
+            sys.exit('coopcheck could not export facts: ' + exported.stderr.decode()[-500:])
+        options['cg-non-cooperative-launch.FactsFile'] = facts
+    return options
+
+
+def parse_arguments(build, f, args, compiler):
+    """The hermetic Clang arguments coopcheck parses f with (model headers, -x cuda, ...)."""
+    parse_args = [a for a in args if a.startswith(PARSE_OPTIONS)]
+    return subprocess.run([coopcheck_path(build), '--print-parse-args'] + parse_args + [f] + compiler,
+                          capture_output=True, text=True, timeout=60, check=True).stdout.split()
+
+
+def coopcheck_path(build):
+    return os.path.join(build, 'bin', 'coopcheck')
+
+
+def run_tidy(build, files, args):
+    args, compiler = split_compiler_args(args)
     with tempfile.TemporaryDirectory() as tmp:
-        if len(files) > 1:  # the plugin learns about other units from coopcheck's facts
-            facts = os.path.join(tmp, 'facts.json')
-            exported = subprocess.run([coopcheck, '--export-facts=' + facts, '--format=json'] + files + compiler,
-                                      capture_output=True, timeout=600)
-            if exported.returncode not in (0, 1) or not os.path.isfile(facts):
-                sys.exit('coopcheck could not export facts: ' + exported.stderr.decode()[-500:])
-            options['cg-non-cooperative-launch.FactsFile'] = facts
-        config = json.dumps({'CheckOptions': options})
+        config = json.dumps({'CheckOptions': check_options(build, files, args, compiler, tmp)})
         got = collections.Counter()
         for f in files:
-            parse_args = [a for a in args if a.startswith(PARSE_OPTIONS)]
-            parse = subprocess.run([coopcheck, '--print-parse-args'] + parse_args + [f] + compiler, capture_output=True,
-                                   text=True, timeout=60, check=True).stdout.split()
             p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so'),
-                                '--checks=-*,cg-*', '--config=' + config, '--quiet', f, '--'] + parse,
+                                '--checks=-*,cg-*', '--config=' + config, '--quiet', f, '--']
+                               + parse_arguments(build, f, args, compiler),
                                capture_output=True, text=True, timeout=600)
             if 'symbol lookup error' in p.stderr or 'error: unable to load plugin' in p.stderr:
                 sys.exit('clang-tidy could not load the plugin: ' + p.stderr.strip())
@@ -123,15 +148,198 @@ def run_tidy(build, files, args):
         return list(got.elements())
 
 
+# clangd appends the fixes it offers (NOLINT for every clang-tidy finding) to messages; it strips
+# the [check] clang-tidy appends only when the check is that of the main diagnostic.
+CLANGD_SUFFIX_RE = re.compile(r' (?:\((?:fix|fixes) available\)|\[cg-[\w-]+\])$')
+
+
+class LspClient:
+    """Just enough of a Language Server Protocol client to read a server's diagnostics. A timer
+    kills the server at the deadline, which also ends a write or read that blocks, so a test
+    cannot hang."""
+
+    def __init__(self, command, env, timeout):
+        self.log = tempfile.TemporaryFile()  # the server's stderr; a pipe nobody reads could fill
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log, env=env)
+        self.timer = threading.Timer(timeout, self.proc.kill)
+        self.timer.start()
+        self.messages = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            headers = {}
+            for line in iter(out.readline, b'\r\n'):  # headers up to an empty line
+                if not line:  # the server is gone
+                    self.messages.put(None)
+                    return
+                name, _, value = line.decode('ascii').partition(':')
+                headers[name.strip().lower()] = value.strip()
+            self.messages.put(json.loads(out.read(int(headers['content-length']))))
+
+    def _write(self, message):
+        body = json.dumps(dict(message, jsonrpc='2.0')).encode()
+        try:
+            self.proc.stdin.write(b'Content-Length: %d\r\n\r\n%s' % (len(body), body))
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            self.fail('the server stopped reading')
+
+    def notify(self, method, params):
+        self._write({'method': method, 'params': params})
+
+    def request(self, method, params):
+        self.next_id += 1
+        i = self.next_id
+        self._write({'id': i, 'method': method, 'params': params})
+        return self.wait_for(lambda m: m.get('id') == i and 'method' not in m, f'answer to {method}')
+
+    def wait_for(self, matches, what):
+        while True:
+            message = self.messages.get()  # None at the latest when the timer kills the server
+            if message is None:
+                self.fail(f'the server ended (status {self.proc.wait()}) before {what}'
+                          + ('' if self.timer.is_alive() else ', killed at the time limit'))
+            if 'id' in message and 'method' in message:  # a request from the server: decline it
+                self._write({'id': message['id'], 'result': None})
+            elif matches(message):
+                return message
+
+    def fail(self, why):
+        self.close()
+        self.log.seek(0)
+        sys.exit(f'coopcheck-clangd: {why}; its log ends with:\n'
+                 + self.log.read().decode(errors='replace')[-2000:])
+
+    def close(self):
+        self.timer.cancel()
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def run_clangd(build, files, args):
+    """Opens each file in coopcheck-clangd over LSP, as an editor does, and reads the cg-* findings
+    clangd publishes, with their notes (relatedInformation)."""
+    args, compiler = split_compiler_args(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        # The compile database gives clangd the same hermetic parse as the other front doors; the
+        # user configuration stands for a project's .clangd (README) plus the check options.
+        database = [{'directory': os.path.dirname(os.path.abspath(f)), 'file': os.path.abspath(f),
+                     'arguments': ['clang++'] + parse_arguments(build, f, args, compiler) + [os.path.abspath(f)]}
+                    for f in files]
+        with open(os.path.join(tmp, 'compile_commands.json'), 'w') as fh:
+            json.dump(database, fh)
+        # Error-level findings count towards clang's error limit in clangd (README).
+        config = {'CompileFlags': {'Add': ['-ferror-limit=0']},
+                  'Diagnostics': {'ClangTidy': {'Add': ['cg-*'], 'FastCheckFilter': 'None',
+                                                'CheckOptions': check_options(build, files, args, compiler, tmp)}}}
+        os.makedirs(os.path.join(tmp, 'config', 'clangd'))
+        with open(os.path.join(tmp, 'config', 'clangd', 'config.yaml'), 'w') as fh:
+            json.dump(config, fh)  # JSON is YAML
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(tmp, 'config'))
+        command = [os.path.join(build, 'bin', 'coopcheck-clangd'), '--compile-commands-dir=' + tmp,
+                   '--background-index=false', '--log=error']
+        got = collections.Counter()
+        with LspClient(command, env, timeout=300) as lsp:
+            lsp.request('initialize', {
+                'processId': os.getpid(), 'rootUri': None,
+                'capabilities': {'textDocument': {'publishDiagnostics': {'relatedInformation': True}}}})
+            lsp.notify('initialized', {})
+            for f in files:
+                uri = pathlib.Path(os.path.abspath(f)).as_uri()
+                with open(f, encoding='utf-8') as fh:
+                    text = fh.read()
+                lsp.notify('textDocument/didOpen', {'textDocument': {
+                    'uri': uri, 'languageId': 'cuda', 'version': 1, 'text': text}})
+                published = lsp.wait_for(lambda m: m.get('method') == 'textDocument/publishDiagnostics'
+                                         and m['params']['uri'] == uri, f'diagnostics for {f}')
+                got |= collections.Counter(lsp_findings(published['params']['diagnostics'], f))
+                lsp.notify('textDocument/didClose', {'textDocument': {'uri': uri}})
+            lsp.request('shutdown', None)
+            lsp.notify('exit', None)
+            try:
+                lsp.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                lsp.fail('it did not exit after shutdown')
+        return list(got.elements())
+
+
+def lsp_findings(diagnostics, main_file):
+    """LSP diagnostics as (file, line, level, message, rule) like the other front doors. Compiler
+    errors are kept (without a rule) so that a parse that fails shows up as a mismatch."""
+    def message(text):
+        text = CLANGD_SUFFIX_RE.sub('', text)
+        # clangd capitalizes the first letter; coopcheck's messages start in lower case.
+        return text[:1].lower() + text[1:]
+
+    def file_of(uri):
+        return os.path.basename(urllib.parse.unquote(urllib.parse.urlparse(uri).path))
+
+    found = []
+    for d in diagnostics:
+        rule = str(d.get('code', ''))
+        compiler_error = d.get('source') == 'clang' and d.get('severity') == 1
+        if not (d.get('source') == 'clang-tidy' and rule.startswith('cg-')) and not compiler_error:
+            continue
+        level = {1: 'error', 2: 'warning'}.get(d.get('severity'), 'note')
+        found.append((os.path.basename(main_file), d['range']['start']['line'] + 1, level,
+                      message(d['message']), rule if not compiler_error else ''))
+        for note in d.get('relatedInformation') or []:
+            found.append((file_of(note['location']['uri']), note['location']['range']['start']['line'] + 1,
+                          'note', message(note['message']), ''))
+    return found
+
+
+FRONT_DOORS = {'cli': run_cli, 'tidy': run_tidy, 'clangd': run_clangd}
+
+
+def clangd_blind_spots(cli):
+    """The CLI's findings at note level, as (file, line, message). clangd has no standalone note: it
+    takes a remark for a note of the diagnostic before it, or drops it when none precedes (isNote in
+    clangd's Diagnostics.cpp). They are left out when clangd is compared."""
+    return {(f, line, msg) for f, line, level, msg, rule in cli if level == 'note' and rule}
+
+
+def without(findings, blind_spots):
+    return [g for g in findings if (g[0], g[1], g[3]) not in blind_spots]
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--front-door', choices=['cli', 'tidy'], required=True)
+    ap.add_argument('--front-door', choices=FRONT_DOORS, required=True)
     ap.add_argument('--build', required=True)
     ap.add_argument('test')
     a = ap.parse_args()
     files = sources(a.test)
     exp, args = expectations(files)
-    got = (run_cli if a.front_door == 'cli' else run_tidy)(a.build, files, args)
+    if any(EXECUTOR_RE.search(open(f, encoding='utf-8').read()) for f in files):
+        if a.front_door != 'cli':
+            print(f'SKIP {os.path.basename(a.test)} via {a.front_door}: the executor runs in the CLI only')
+            return SKIP
+        got = run_cli(a.build, files, args, confirm=True)
+    else:
+        got = FRONT_DOORS[a.front_door](a.build, files, args)
+    if a.front_door == 'clangd':
+        blind = clangd_blind_spots(run_cli(a.build, files, args))
+        got = without(got, blind)
+        shown = [e for e in exp if not any(e[0] == f and e[1] == line and e[2] == 'note' and e[3] in msg
+                                           for f, line, msg in blind)]
+        if len(shown) < len(exp):
+            print(f'{len(exp) - len(shown)} note-level findings not compared: clangd cannot show them')
+            if not shown:
+                print(f'SKIP {os.path.basename(a.test)} via clangd: every expected finding is at note level')
+                return SKIP
+        exp = shown
     unmatched = list(got)
     missing = []
     for target, line, level, text in exp:

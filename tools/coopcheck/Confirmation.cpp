@@ -1,144 +1,187 @@
 #include "tools/coopcheck/Confirmation.h"
 #include "analysis/DeviceIR.h"
 #include "analysis/ParseSetup.h"
-#include "runtime-model/executor/Interpreter.h"
+#include "tools/coopcheck/NolintComments.h"
+#include "tools/coopcheck/ReplayShapes.h"
+#include "tools/coopcheck/Witnesses.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/Path.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
-#include <map>
-#include <set>
 
 namespace coopcheck::cli {
 namespace {
 
 using namespace model;
 using namespace model::executor;
-using SourceLine = std::pair<std::string, unsigned>;
 
-std::string normalised(const std::string &File) {
-  llvm::SmallString<256> Path(File);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return Path.str().str();
-}
-
-/// The source lines a kernel executes, through the functions it calls.
-std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
-  std::set<SourceLine> Lines;
-  std::set<const llvm::Function *> Seen;
-  std::vector<const llvm::Function *> Work = {&Kernel};
-  while (!Work.empty()) {
-    const llvm::Function *F = Work.back();
-    Work.pop_back();
-    if (F->isDeclaration() || !Seen.insert(F).second)
-      continue;
-    for (const llvm::Instruction &I : llvm::instructions(*F)) {
-      for (const llvm::DILocation *Loc = I.getDebugLoc().get(); Loc; Loc = Loc->getInlinedAt()) {
-        SourcePoint P = sourcePointOf(*Loc);
-        Lines.insert({P.File, P.Line});
-      }
-      if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
-        if (const llvm::Function *Callee = Call->getCalledFunction())
-          Work.push_back(Callee);
-    }
-  }
-  return Lines;
-}
-
-std::vector<SourceLine> findingLines(const report::Finding &F) {
-  std::vector<SourceLine> Lines = {{normalised(F.Location.File), F.Location.Line}};
-  for (const report::Note &N : F.Notes)
-    Lines.push_back({normalised(N.Location.File), N.Location.Line});
-  return Lines;
-}
-
-/// "threads 0-9, 12" of one block.
-std::string ranges(const std::vector<unsigned> &Ranks) {
-  std::string Out;
-  for (size_t I = 0; I < Ranks.size();) {
-    size_t J = I;
-    while (J + 1 < Ranks.size() && Ranks[J + 1] == Ranks[J] + 1)
-      ++J;
-    Out += (Out.empty() ? "" : ", ") + std::to_string(Ranks[I]) +
-           (J > I ? "-" + std::to_string(Ranks[J]) : "");
-    I = J + 1;
-  }
-  return Out;
-}
-
-const char *stateWords(ThreadState S) {
-  switch (S) {
-  case ThreadState::Waiting: return "wait here forever";
-  case ThreadState::Spinning: return "spin here on memory nobody writes";
-  case ThreadState::Exited: return "left the kernel here";
-  case ThreadState::Running: return "still run here";
-  }
-  return "";
-}
-
-/// Threads that ended alike (same state, same line), block by block.
-std::vector<report::ThreadGroup> threadGroups(const PathResult &P, const LaunchShape &Shape) {
-  std::map<std::tuple<SourceLine, int, unsigned>, std::vector<unsigned>> Groups;
-  for (const ThreadEnd &T : P.Threads)
-    Groups[{{T.At.File, T.At.Line}, static_cast<int>(T.State), Shape.blockOf(T.Thread)}].push_back(
-        Shape.rankInBlock(T.Thread));
-  std::vector<report::ThreadGroup> Out;
-  for (auto &[Key, Ranks] : Groups) {
-    auto &[Line, State, Block] = Key;
-    report::ThreadGroup G;
-    G.Threads = "block " + std::to_string(Block) + ", thread" + (Ranks.size() > 1 ? "s " : " ") +
-                ranges(Ranks);
-    G.What = stateWords(static_cast<ThreadState>(State));
-    G.Location.File = Line.first;
-    G.Location.Line = G.Location.EndLine = Line.second;
-    Out.push_back(std::move(G));
-  }
-  return Out;
-}
-
-/// Where a failing run went wrong: the collectives of its violations, and where threads got stuck.
-std::set<SourceLine> failurePoints(const PathResult &P) {
-  std::set<SourceLine> Points;
-  for (const Violation &V : P.Violations)
-    for (unsigned Site : V.Sites)
-      if (Site < P.Sites.size())
-        Points.insert({normalised(P.Sites[Site].File), P.Sites[Site].Line});
-  for (const ThreadEnd &T : P.Threads)
-    if (T.State == ThreadState::Waiting || T.State == ThreadState::Spinning)
-      Points.insert({normalised(T.At.File), T.At.Line});
-  return Points;
-}
-
-const char *witnessKind(const PathResult &P) {
-  switch (P.Result) {
-  case Outcome::Hang: return "hang";
-  case Outcome::Trap: return "trap";
-  default: return "mismatch";
-  }
-}
-
-report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape) {
-  report::Witness W;
-  W.Kind = witnessKind(P);
-  W.Grid = std::to_string(Shape.blocks()) + " blocks of " +
-           std::to_string(Shape.threadsPerBlock()) + " threads";
-  W.Inputs = P.Inputs;
-  W.Threads = threadGroups(P, Shape);
-  return W;
+/// The rules whose claim the executor can refute: that part of a group skips a collective.
+/// (cg-warp-mask also judges masks built from __activemask(), which no replay can refute.)
+bool executorDecides(const report::Finding &F) {
+  return F.RuleId == "cg-divergent-collective" || F.RuleId == "cg-early-exit-before-sync";
 }
 
 bool needsConfirmation(const report::Finding &F) {
   return F.Severity == report::Level::Error && !F.Suppressed && !F.Confirmed;
 }
 
+std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
+  std::set<SourceLine> Lines;
+  for (const llvm::Instruction *I : kernelInstructions(Kernel))
+    for (const llvm::DILocation *Loc = I->getDebugLoc().get(); Loc; Loc = Loc->getInlinedAt()) {
+      SourcePoint P = sourcePointOf(*Loc);
+      Lines.insert({normalisedPath(P.File), P.Line});
+    }
+  return Lines;
+}
+
+bool hasCollective(const llvm::Function &Kernel) {
+  return llvm::any_of(kernelInstructions(Kernel), [](const llvm::Instruction *I) {
+    auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
+    return Call && Call->isConvergent();
+  });
+}
+
+bool touches(const report::Finding &F, const std::set<SourceLine> &Points) {
+  if (Points.count({normalisedPath(F.Location.File), F.Location.Line}))
+    return true;
+  return llvm::any_of(F.Notes, [&](const report::Note &N) {
+    return Points.count({normalisedPath(N.Location.File), N.Location.Line}) > 0;
+  });
+}
+
+/// One kernel's findings and what its replays showed.
+class KernelReplay {
+public:
+  KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
+               std::vector<report::Finding> &Findings)
+      : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
+
+  bool worthReplaying() const {
+    return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); }) ||
+           (Options.ReportDeadlocks && hasCollective(Kernel));
+  }
+
+  void run(const std::vector<ReplayShape> &Shapes) {
+    // Ruled out only on the launches the program makes, each replayed as launched.
+    std::vector<ReplayShape> Launched;
+    bool RuledOut = true;
+    for (const ReplayShape &S : Shapes) {
+      ExplorationResult R = explore(S, Options.Model);
+      for (const PathResult &P : R.Failures)
+        attribute(P, S.Shape);
+      if (S.AsLaunched)
+        Launched.push_back(S);
+      RuledOut &= S.Assumed || (S.AsLaunched && R.Failures.empty() && R.Exhausted);
+      if (llvm::none_of(Findings, [&](const report::Finding &F) { return pending(F); }) &&
+          !Options.ReportDeadlocks)
+        return;
+    }
+    if (RuledOut && !Launched.empty() && ruledOutBySpecification(Launched))
+      downgrade(Launched);
+  }
+
+  std::vector<report::Finding> Deadlocks;
+
+private:
+  bool inKernel(const report::Finding &F) const {
+    return Lines.count({normalisedPath(F.Location.File), F.Location.Line}) > 0;
+  }
+  bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
+
+  ExplorationResult explore(const ReplayShape &S, Semantics Model) {
+    auto Start = std::chrono::steady_clock::now();
+    ExplorationResult R = executor::explore(Kernel, S.Shape, Model, bounds(), KnownArguments(),
+                                            analysis::modelIncludeDir());
+    if (Options.Verbose)
+      llvm::errs() << "coopcheck: executor: " << Kernel.getName() << " on "
+                   << describeGrid(S.Shape) << " (" << S.Origin
+                   << (Model == Semantics::Specification ? ", specification" : "")
+                   << "): " << R.PathsExplored << " paths, "
+                   << R.Failures.size() << " failing"
+                   << (R.BoundHit.empty() ? "" : ", stopped by the " + R.BoundHit) << ", "
+                   << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
+                                               std::chrono::steady_clock::now() - Start)
+                                               .count())
+                   << " ms\n";
+    return R;
+  }
+
+  /// A kernel with no finding is replayed only to look for deadlocks: a shorter search, so
+  /// that replaying every kernel with a collective stays cheap.
+  Bounds bounds() const {
+    Bounds Limits;
+    if (llvm::none_of(Findings, [&](const report::Finding &F) { return pending(F); })) {
+      Limits.Time = std::chrono::milliseconds(500);
+      Limits.Paths = 16;
+    }
+    return Limits;
+  }
+
+  /// A failing run confirms the findings it goes wrong at; with none, it is a cg-deadlock.
+  void attribute(const PathResult &P, const LaunchShape &Shape) {
+    std::set<SourceLine> Points = failurePoints(P);
+    bool Explained = false;
+    for (report::Finding &F : Findings) {
+      if (!inKernel(F) || !touches(F, Points))
+        continue;
+      Explained = true;
+      if (pending(F)) {
+        F.Confirmed = true;
+        F.Witness = witnessOf(P, Shape, describeGrid(Shape));
+      }
+    }
+    if (Explained || !Options.ReportDeadlocks || !Deadlocks.empty())
+      return;
+    if (std::optional<report::Finding> D = deadlockFinding(P, Shape, describeGrid(Shape)))
+      Deadlocks.push_back(std::move(*D));
+  }
+
+  /// The contract itself holds on every path: no thread of a group skips its collectives.
+  bool ruledOutBySpecification(const std::vector<ReplayShape> &Shapes) {
+    if (Options.Model == Semantics::Specification)
+      return true;
+    return llvm::all_of(Shapes, [&](const ReplayShape &S) {
+      ExplorationResult R = explore(S, Semantics::Specification);
+      return R.Failures.empty() && R.Exhausted;
+    });
+  }
+
+  void downgrade(const std::vector<ReplayShape> &Shapes) {
+    std::string Where;
+    for (const ReplayShape &S : Shapes)
+      Where += (Where.empty() ? "" : ", ") + S.Origin + " (" + describeGrid(S.Shape) + ")";
+    for (report::Finding &F : Findings)
+      if (pending(F) && executorDecides(F)) {
+        F.Severity = report::Level::Note;
+        F.Confirmed = false;
+        F.Notes.push_back({F.Location, "ruled out by the executor: on every path of " + Where +
+                                           ", every thread of each group reaches it"});
+      }
+  }
+
+  const llvm::Function &Kernel;
+  const ConfirmOptions &Options;
+  std::vector<report::Finding> &Findings;
+  std::set<SourceLine> Lines;
+};
+
+/// The text of the unit's file or of a header it includes.
+std::string sourceText(const TranslationUnitInput &Unit, const std::string &File) {
+  if (normalisedPath(File) == normalisedPath(Unit.File))
+    return Unit.Contents;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(File);
+  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+}
+
 } // namespace
 
 void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::string> &DeviceArgs,
+                     const std::vector<analysis::LaunchFact> &Launches,
                      const ConfirmOptions &Options, std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation))
+  if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
     return;
   llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(Unit.File, DeviceArgs);
   if (!IR) {
@@ -146,40 +189,23 @@ void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::st
     llvm::consumeError(IR.takeError());
     return;
   }
-  // The default grid: two blocks of two warps.
-  LaunchShape Shape{{2}, {2 * Options.WarpSize}, Options.WarpSize, LaunchCooperation::Cooperative};
+  std::vector<report::Finding> Deadlocks;
   for (const llvm::Function &Kernel : *IR->Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
-    std::set<SourceLine> Lines = linesOf(Kernel);
-    auto InKernel = [&](const report::Finding &F) {
-      return needsConfirmation(F) &&
-             Lines.count({normalised(F.Location.File), F.Location.Line});
-    };
-    if (llvm::none_of(Findings, InKernel))
+    KernelReplay Replay(Kernel, Options, Findings);
+    if (!Replay.worthReplaying())
       continue;
-    auto Start = std::chrono::steady_clock::now();
-    ExplorationResult R = explore(Kernel, Shape, Options.Model, Bounds(), KnownArguments(),
-                                  analysis::modelIncludeDir());
-    if (Options.Verbose)
-      llvm::errs() << "coopcheck: executor: " << Kernel.getName() << ": " << R.PathsExplored
-                   << " paths, " << R.Failures.size() << " failing"
-                   << (R.BoundHit.empty() ? "" : ", stopped by the " + R.BoundHit) << ", "
-                   << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
-                                               std::chrono::steady_clock::now() - Start)
-                                               .count())
-                   << " ms\n";
-    for (const PathResult &P : R.Failures) {
-      std::set<SourceLine> Points = failurePoints(P);
-      for (report::Finding &F : Findings)
-        if (InKernel(F) && llvm::any_of(findingLines(F), [&](const SourceLine &L) {
-              return Points.count(L) > 0;
-            })) {
-          F.Confirmed = true;
-          F.Witness = witnessOf(P, Shape);
-        }
-    }
+    if (Options.Grid && Options.Block)
+      Replay.run({{{*Options.Grid, *Options.Block, Options.WarpSize, LaunchCooperation::Cooperative},
+                   "the grid of --grid", false}});
+    else
+      Replay.run(replayShapes(Kernel, Launches, Options.WarpSize));
+    Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }
+  for (report::Finding &D : Deadlocks)
+    D.Suppressed = nolintCovers(sourceText(Unit, D.Location.File), D.Location.Line, D.RuleId);
+  Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
 }
 
 } // namespace coopcheck::cli

@@ -1,9 +1,14 @@
-// Confirmation of error-level findings by the symbolic executor: the unit's device code is lowered
-// to IR, each kernel that holds such a finding is replayed on the default grid, and a run that
-// hangs, traps or breaks a collective's contract at a finding's locations confirms it with a
-// witness.
+// Confirmation of error-level findings by the symbolic executor (RULES.md "Confirmation"): the
+// unit's device code is lowered to IR and each kernel is replayed on the launch shapes found at
+// its constant launch sites (scaled down) and on the default grid. A run that hangs, traps or
+// breaks a collective's contract at a finding's locations confirms it with a witness; a finding
+// that every explored path of the launches the program makes rules out becomes a note; a
+// deadlock no static rule explains is reported as cg-deadlock.
 #pragma once
+#include "analysis/Facts.h"
 #include "runtime-model/Collectives.h"
+#include "runtime-model/LaunchShape.h"
+#include <optional>
 #include "tools/coopcheck/Inputs.h"
 #include "tools/report/Finding.h"
 #include <string>
@@ -14,10 +19,14 @@ namespace coopcheck::cli {
 struct ConfirmOptions {
   model::Semantics Model = model::Semantics::Hardware; ///< --model=hw|spec
   unsigned WarpSize = 32;
-  bool Verbose = false; ///< executor statistics on stderr
+  bool Verbose = false;         ///< executor statistics on stderr
+  bool ReportDeadlocks = false; ///< cg-deadlock is enabled: replay every kernel with collectives
+  /// --grid: the only grid kernels are replayed on.
+  std::optional<model::Dim3> Grid, Block;
 };
 
 void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::string> &DeviceArgs,
+                     const std::vector<analysis::LaunchFact> &Launches,
                      const ConfirmOptions &Options, std::vector<report::Finding> &Findings);
 
 } // namespace coopcheck::cli

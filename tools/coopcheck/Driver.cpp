@@ -1,6 +1,7 @@
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/TidyRunner.h"
 #include "tools/report/FindingOrder.h"
+#include "clang-tidy/GlobList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -31,11 +32,13 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
 
 /// The executor replays the unit's kernels on its platform's warps.
 void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
+                 const std::optional<analysis::TUFacts> &Facts,
                  std::vector<report::Finding> &Findings) {
   const analysis::TranslatedCommand *Command = Unit.Command ? &*Unit.Command : nullptr;
   model::Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Command, Options.Parse);
   ConfirmOptions Confirmation = Options.Confirmation;
   Confirmation.WarpSize = model::warpSize(P, Options.Parse.HipWave32);
+  Confirmation.ReportDeadlocks = clang::tidy::GlobList(Options.Checks).contains("cg-deadlock");
   // The executor implements the model headers' operations: the device IR is always lowered with
   // them, also when the unit was parsed against a real toolkit.
   analysis::ParseOptions Hermetic = Options.Parse;
@@ -46,7 +49,8 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
   confirmFindings(Unit,
                   analysis::parseArguments(P, Hermetic,
                                            HermeticCommand ? &*HermeticCommand : nullptr),
-                  Confirmation, Findings);
+                  Facts ? Facts->Launches : std::vector<analysis::LaunchFact>(), Confirmation,
+                  Findings);
 }
 
 /// Device side always; the host side too when the source has code only it sees.
@@ -72,7 +76,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
       analysis::mergeFacts(*Result.Facts, *Side.Facts);
   }
   if (Options.Confirm)
-    confirmUnit(Unit, Options, Result.Findings);
+    confirmUnit(Unit, Options, Result.Facts, Result.Findings);
   return Result;
 }
 

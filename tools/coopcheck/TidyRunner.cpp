@@ -1,5 +1,6 @@
 #include "tools/coopcheck/TidyRunner.h"
 #include "analysis/TUAnalysis.h"
+#include "checks/RuleTable.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -10,11 +11,14 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -74,6 +78,100 @@ public:
 private:
   ClangTidyASTConsumerFactory Factory;
   std::optional<analysis::TUFacts> &Facts;
+};
+
+/// A finding's check, file and offset: what ties a diagnostic seen in flight to the error that
+/// clang-tidy's consumer records for it.
+using DiagnosticKey = std::tuple<std::string, std::string, unsigned>;
+
+/// clang-tidy's consumer drops the findings that a NOLINT comment covers, and never lets one cover
+/// an error-level finding. coopcheck keeps both as suppressed findings, so that SARIF can carry
+/// them with a suppression (the decision stays visible in the report) while the text output hides
+/// them and they do not count for the exit code. NOLINT comments are matched by clang-tidy's own
+/// handler, so they cover what they cover in clang-tidy-22, and errors as well.
+class SuppressionKeepingConsumer : public ClangTidyDiagnosticConsumer {
+public:
+  explicit SuppressionKeepingConsumer(ClangTidyContext &Context)
+      : ClangTidyDiagnosticConsumer(Context), Context(Context) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (Level != DiagnosticsEngine::Note)
+      reportNoLintErrors();
+    unsigned IgnoredBefore = Context.getStats().ErrorsIgnoredNOLINT;
+    ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Note) {
+      if (KeepingNotes)
+        Dropped.back().Notes.push_back(messageOf(Info, Dropped.back().DiagnosticName));
+      return;
+    }
+    KeepingNotes = false;
+    std::string Check = Context.getCheckName(Info.getID());
+    if (!checks::findRule(Check) || !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+        Info.getSourceManager().isInSystemHeader(Info.getLocation()))
+      return;
+    if (Context.getStats().ErrorsIgnoredNOLINT != IgnoredBefore) {
+      Dropped.emplace_back(Check,
+                           Level == DiagnosticsEngine::Remark ? ClangTidyError::Remark
+                                                              : ClangTidyError::Warning,
+                           "", false);
+      Dropped.back().Message = messageOf(Info, Check);
+      KeepingNotes = true;
+    } else if (Level >= DiagnosticsEngine::Error && coveredByNoLint(Info)) {
+      tooling::DiagnosticMessage M = messageOf(Info, Check);
+      SuppressedErrors.insert({Check, M.FilePath, M.FileOffset});
+    }
+  }
+
+  void EndSourceFile() override {
+    reportNoLintErrors();
+    ClangTidyDiagnosticConsumer::EndSourceFile();
+  }
+
+  /// Findings covered by NOLINT that clang-tidy dropped (warnings, remarks), with their notes.
+  std::vector<ClangTidyError> Dropped;
+  /// Error-level findings that a NOLINT comment covers; clang-tidy reports them all the same.
+  std::set<DiagnosticKey> SuppressedErrors;
+
+private:
+  /// Asks clang-tidy's NOLINT handler as if the error were a warning (it ignores NOLINT on errors).
+  bool coveredByNoLint(const Diagnostic &Info) {
+    return Context.shouldSuppressDiagnostic(DiagnosticsEngine::Warning, Info, PendingNoLintErrors);
+  }
+
+  /// Malformed NOLINTs (a BEGIN without its END) that coveredByNoLint found first, reported as
+  /// clang-tidy reports them, but after the finding's notes, which would otherwise attach to them.
+  void reportNoLintErrors() {
+    SmallVector<tooling::Diagnostic, 1> Errors = std::move(PendingNoLintErrors);
+    PendingNoLintErrors.clear();
+    for (const tooling::Diagnostic &E : Errors)
+      Context.diag(E);
+  }
+
+  /// The diagnostic as clang-tidy's renderer stores it: at its file location, without the
+  /// " [check]" suffix, token ranges widened to character ranges.
+  tooling::DiagnosticMessage messageOf(const Diagnostic &Info, StringRef Check) {
+    const SourceManager &SM = Info.getSourceManager();
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    StringRef Message = Text;
+    Message.consume_back((" [" + Check + "]").str());
+    FullSourceLoc Loc = FullSourceLoc(Info.getLocation(), SM).getFileLoc();
+    tooling::DiagnosticMessage M(Message, SM, Loc);
+    for (CharSourceRange Range : Info.getRanges()) {
+      if (!Range.isValid())
+        continue;
+      if (Range.isTokenRange())
+        Range = CharSourceRange::getCharRange(
+            Range.getBegin(),
+            Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, Context.getLangOpts()));
+      M.Ranges.emplace_back(SM, Range);
+    }
+    return M;
+  }
+
+  ClangTidyContext &Context;
+  bool KeepingNotes = false;
+  SmallVector<tooling::Diagnostic, 1> PendingNoLintErrors;
 };
 
 /// Byte offset → 1-based line and column, from the file's text.
@@ -180,7 +278,7 @@ TidyResult runTidy(const TidyRequest &Request) {
   tooling::ClangTool Tool(Compilations, {Request.File},
                           std::make_shared<PCHContainerOperations>(), BaseFS);
   Tool.setPrintErrorMessage(false);
-  ClangTidyDiagnosticConsumer DiagConsumer(Context);
+  SuppressionKeepingConsumer DiagConsumer(Context);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
   DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
@@ -192,7 +290,11 @@ TidyResult runTidy(const TidyRequest &Request) {
   analysis::forgetTUAnalysis();
 
   SpanMaker Spans;
-  for (const ClangTidyError &E : DiagConsumer.take()) {
+  std::vector<ClangTidyError> Errors = DiagConsumer.take();
+  size_t Reported = Errors.size();
+  Errors.insert(Errors.end(), DiagConsumer.Dropped.begin(), DiagConsumer.Dropped.end());
+  for (size_t I = 0; I < Errors.size(); ++I) {
+    const ClangTidyError &E = Errors[I];
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
       if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure) {
         report::SourceSpan At = Spans.span(E.Message);
@@ -209,6 +311,8 @@ TidyResult runTidy(const TidyRequest &Request) {
     F.Severity = levelOf(E);
     F.Message = E.Message.Message;
     F.Location = Spans.span(E.Message);
+    F.Suppressed = I >= Reported || DiagConsumer.SuppressedErrors.count(
+                                        {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset});
     for (const tooling::DiagnosticMessage &Note : E.Notes)
       F.Notes.push_back({Spans.span(Note), Note.Message});
     // The fix-its of the finding itself (those of notes are alternatives clang-tidy applies only

@@ -5,6 +5,8 @@
 #include "checks/RuleTable.h"
 #include "runtime-model/Architectures.h"
 #include "tools/coopcheck/Driver.h"
+#include "tools/coopcheck/Explain.h"
+#include "tools/report/Baseline.h"
 #include "tools/report/JsonWriter.h"
 #include "tools/report/SarifWriter.h"
 #include "tools/report/TextWriter.h"
@@ -35,6 +37,12 @@ cl::OptionCategory Category("coopcheck options");
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<source files>"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the rules and exit"), cl::cat(Category));
+cl::opt<std::string> Explain("explain", cl::desc("Print the documentation of a rule and exit"),
+                             cl::value_desc("rule-id"), cl::cat(Category));
+cl::opt<std::string> BaselineFile("baseline",
+                                  cl::desc("Report only findings that are not in this SARIF "
+                                           "report of an earlier run"),
+                                  cl::value_desc("sarif"), cl::cat(Category));
 cl::opt<std::string> Checks("checks", cl::desc("Rules to run, as clang-tidy globs (default cg-*)"),
                             cl::init("cg-*"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
@@ -67,6 +75,11 @@ cl::opt<std::string> ModelName("model",
                                         "default) or spec (every partial participation breaks "
                                         "the contract)"),
                                cl::init("hw"), cl::cat(Category));
+cl::opt<std::string> ReplayGrid("grid",
+                                cl::desc("Replay kernels on this grid only, instead of the "
+                                         "shapes of their launch sites and the default 2 blocks "
+                                         "of 2 warps"),
+                                cl::value_desc("blocksxthreads"), cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Print executor statistics on stderr"),
                       cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs", cl::desc("Translation units analysed in parallel"), cl::init(1),
@@ -162,6 +175,16 @@ cli::RunOptions runOptions() {
   Options.Confirmation.Model =
       ModelName == "spec" ? model::Semantics::Specification : model::Semantics::Hardware;
   Options.Confirmation.Verbose = Verbose;
+  if (!ReplayGrid.empty()) {
+    unsigned Blocks = 0, Threads = 0;
+    llvm::StringRef B, T;
+    std::tie(B, T) = llvm::StringRef(ReplayGrid).split('x');
+    if (B.getAsInteger(10, Blocks) || T.getAsInteger(10, Threads) || !Blocks || !Threads ||
+        Blocks * Threads > 65536)
+      usageError("--grid must be <blocks>x<threads>, at most 65536 threads in all (e.g. 4x128)");
+    Options.Confirmation.Grid = model::Dim3{Blocks, 1, 1};
+    Options.Confirmation.Block = model::Dim3{Threads, 1, 1};
+  }
   if (Jobs == 0)
     usageError("--jobs must be at least 1");
   Options.Jobs = Jobs;
@@ -327,11 +350,23 @@ int main(int argc, const char **argv) {
 
   if (ListChecks)
     return listChecks();
+  if (Explain.getNumOccurrences()) {
+    if (std::optional<std::string> Error = cli::explainRule(Explain, outs()))
+      usageError(*Error);
+    return 0;
+  }
   if (Format != "text" && Format != "json" && Format != "sarif")
     usageError("--format must be text, json or sarif");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
   report::Level Threshold = failLevel();
+  std::optional<report::Baseline> Baseline;
+  if (BaselineFile.getNumOccurrences()) {
+    auto Loaded = report::Baseline::read(BaselineFile);
+    if (!Loaded)
+      usageError(toString(Loaded.takeError()));
+    Baseline = std::move(*Loaded);
+  }
 
   std::optional<std::vector<analysis::CompileEntry>> Database;
   if (!BuildPath.empty()) {
@@ -358,6 +393,9 @@ int main(int argc, const char **argv) {
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   Report.SourceRoot = std::string(Cwd);
+  // Known findings leave the report, so the exit code and --fix see only the new ones.
+  if (Baseline)
+    Baseline->removeKnownFindings(Report);
   writeReport(Report);
   // The report describes the findings as found; the fixes are applied after it is written.
   bool FixesWritten = !FixInPlace || applyFixes(Report);

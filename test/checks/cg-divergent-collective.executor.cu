@@ -1,0 +1,41 @@
+// cg-divergent-collective with the executor: a finding that every path of the program's own
+// launches rules out becomes a note with the reason; one the launches reproduce stays an error.
+// coopcheck-executor
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+// Launched with 64 threads per block only: every thread is below 100.
+__global__ void below_the_block_size(float *data) {
+  __shared__ float s[128];
+  if (threadIdx.x < 100) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = data[threadIdx.x];
+    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:38 (2 blocks of 64 threads), every thread of each group reaches it}}
+    data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+  }
+}
+
+// Launched with 128 threads per block: threads 100-127 skip the barrier.
+__global__ void above_the_block_size(float *data) {
+  __shared__ float s[128];
+  if (threadIdx.x < 100) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = data[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}}
+    data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+  }
+}
+
+// The block size comes from the caller: the default grid proves nothing about the real launch.
+__global__ void unknown_block_size(float *data) {
+  __shared__ float s[128];
+  if (threadIdx.x < 100) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = data[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}}
+    data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+  }
+}
+
+void run(float *data, int threads) {
+  below_the_block_size<<<2, 64>>>(data);
+  above_the_block_size<<<2, 128>>>(data);
+  unknown_block_size<<<2, threads>>>(data);
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Every front door reports the same findings, with the same messages and notes, as the CLI: the
+clang-tidy plugin and coopcheck-clangd (over LSP), on every annotated check test, every example
+and every file of the public corpus."""
+import os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'checks'))
+from run_check_test import FRONT_DOORS, clangd_blind_spots, expectations, sources, without  # noqa: E402
+
+build = os.environ.get('COOPCHECK_BUILD_DIR', 'build')
+shared = os.environ.get('COOPCHECK_SHARED_DIR', '../shared')
+cases = [os.path.join('test/checks', n) for n in sorted(os.listdir('test/checks')) if n.startswith('cg-')]
+cases += [os.path.join('examples', n) for n in sorted(os.listdir('examples'))]
+corpus = os.path.join(shared, 'corpus')
+if os.path.isdir(corpus):
+    cases += [os.path.join(corpus, n) for n in sorted(os.listdir(corpus))]
+others = [name for name in FRONT_DOORS if name != 'cli']
+
+failed = compared = left_out = 0
+for case in cases:
+    files = sources(case)
+    if not files:
+        continue
+    _, args = expectations(files)
+    cli = sorted(FRONT_DOORS['cli'](build, files, args))
+    compared += len(cli)
+    for name in others:
+        other = sorted(FRONT_DOORS[name](build, files, args))
+        expected = cli
+        if name == 'clangd':  # clangd cannot show findings at note level (run_check_test.py)
+            blind = clangd_blind_spots(cli)
+            expected, other = without(cli, blind), without(other, blind)
+            left_out += len(cli) - len(expected)
+        if expected != other:
+            failed += 1
+            print(f'MISMATCH {case} ({name})')
+            for d in sorted(set(expected) - set(other)):
+                print('  only CLI:'.ljust(16), d)
+            for d in sorted(set(other) - set(expected)):
+                print(f'  only {name}:'.ljust(16), d)
+print(f'{len(cases)} cases through {", ".join(others)}: {compared} CLI diagnostics compared with each '
+      f'(clangd: {left_out} at note level left out), {failed} mismatching')
+sys.exit(1 if failed else 0)
