@@ -1,4 +1,5 @@
 #include "checks/CheckSupport.h"
+#include "checks/NolintComments.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
@@ -18,7 +19,20 @@ void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Pr
 }
 
 void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
+  Sources = Result.SourceManager;
   checkTranslationUnit(analysis::analysisFor(*Result.Context, PP));
+}
+
+DiagnosticBuilder CoopcheckCheck::diag(SourceLocation Loc, llvm::StringRef Message,
+                                       DiagnosticIDs::Level Level) {
+  if (Level == DiagnosticIDs::Error && Sources && Loc.isValid()) {
+    FullSourceLoc At(Sources->getExpansionLoc(Loc), *Sources);
+    bool Invalid = false;
+    llvm::StringRef Text = Sources->getBufferData(At.getFileID(), &Invalid);
+    if (!Invalid && nolintCovers(Text, At.getLineNumber(), getID()))
+      Level = DiagnosticIDs::Warning;
+  }
+  return ClangTidyCheck::diag(Loc, Message, Level);
 }
 
 std::string calleeDisplayName(const CallExpr *Call) {

@@ -22,6 +22,13 @@ public:
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 protected:
+  /// clang-tidy's diag(), except that an error a NOLINT comment covers is reported as a
+  /// warning: clang-tidy never lets NOLINT cover an error, and then suppresses the warning in
+  /// every front door (the CLI keeps it as a suppressed finding).
+  clang::DiagnosticBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
+                                clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
+  using ClangTidyCheck::diag;
+
   /// Called once per translation unit with its shared analysis.
   virtual void checkTranslationUnit(analysis::TUAnalysis &TU) = 0;
 
@@ -50,6 +57,7 @@ protected:
 
 private:
   clang::Preprocessor *PP = nullptr;
+  const clang::SourceManager *Sources = nullptr;
 };
 
 /// "grid.sync()" when called directly, "grid.sync() (in 'helper')" through calls.

@@ -1573,3 +1573,18 @@ __global__ void helper_makes_its_own_tile(float *out, const float *in, int n) {
   if (i < n) // expected-note {{this condition differs between threads of the tile}}
     out[i] = warp_max(in[i]); // expected-error {{cg::tiled_partition<32>(cg::this_thread_block()) (in 'warp_max') is reached only by threads for which 'i < n' holds; the condition splits the tiles it creates}}
 }
+
+// NOLINT comments cover error findings in every front door.
+__global__ void covered_by_nolint(int *out) {
+  cg::grid_group grid = cg::this_grid();
+  if (threadIdx.x == 0)
+    grid.sync(); // NOLINT(cg-divergent-collective)
+  if (threadIdx.x == 1)
+    // NOLINTNEXTLINE(cg-*)
+    grid.sync();
+  // NOLINTBEGIN(cg-divergent-collective)
+  if (threadIdx.x == 2)
+    grid.sync();
+  // NOLINTEND(cg-divergent-collective)
+  out[0] = 1;
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END, bare or with check globs, through the CLI: a covered
+# NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END, bare or with check globs, through the CLI (and the
+# plugin at the end): a covered
 # finding is hidden from the text output and does not count for the exit code; JSON marks it
 # suppressed and SARIF keeps it with suppressions [{kind: inSource}]. Errors included, which
 # clang-tidy itself never lets a NOLINT cover.
@@ -91,6 +92,17 @@ head -31 "$scratch/nolint.cu" >"$scratch/covered.cu"
 expect_exit 0 "a file whose findings are all covered" -- "$COOPCHECK" "$scratch/covered.cu"
 ! grep -q '\[cg-' "$scratch/out" && pass "nothing printed for covered findings" || fail "printed: $(cat "$scratch/out")"
 expect_exit 0 "--fail-level=note with every finding covered" -- "$COOPCHECK" --no-confirm --fail-level=note "$scratch/covered.cu"
+
+# The plugin: clang-tidy-22 never lets NOLINT cover an error, so the checks report a covered error
+# as a warning, which clang-tidy then suppresses like any other. (coopcheck-clangd runs the same
+# checks inside clangd's clang-tidy.)
+args=$("$COOPCHECK" --print-parse-args "$scratch/nolint.cu")
+# shellcheck disable=SC2086
+clang-tidy-22 -load="$BUILD/lib/libcoopcheck-tidy.so" --checks='-*,cg-*' --quiet "$scratch/nolint.cu" \
+  -- $args >"$scratch/tidy.out" 2>&1
+[[ $(grep -cE 'nolint.cu:[0-9]+:[0-9]+: (error|warning): .*\[cg-' "$scratch/tidy.out") == 1 ]] \
+  && grep -q 'nolint.cu:37:.*\[cg-divergent-collective' "$scratch/tidy.out" \
+  && pass "clang-tidy-22 with the plugin: only the uncovered finding" || fail "plugin: $(cat "$scratch/tidy.out")"
 
 # A NOLINTBEGIN without its END covers nothing and is reported, as clang-tidy reports it; the
 # finding it failed to cover keeps its note.

@@ -1,7 +1,7 @@
 #include "tools/coopcheck/Confirmation.h"
 #include "analysis/DeviceIR.h"
 #include "analysis/ParseSetup.h"
-#include "tools/coopcheck/NolintComments.h"
+#include "checks/NolintComments.h"
 #include "tools/coopcheck/ReplayShapes.h"
 #include "tools/coopcheck/Witnesses.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -204,7 +204,7 @@ void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::st
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }
   for (report::Finding &D : Deadlocks)
-    D.Suppressed = nolintCovers(sourceText(Unit, D.Location.File), D.Location.Line, D.RuleId);
+    D.Suppressed = checks::nolintCovers(sourceText(Unit, D.Location.File), D.Location.Line, D.RuleId);
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
 }
 

@@ -1,9 +1,9 @@
-#include "tools/coopcheck/NolintComments.h"
+#include "checks/NolintComments.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
-namespace coopcheck::cli {
+namespace coopcheck::checks {
 namespace {
 
 /// Whether Text holds Directive (not a longer one: NOLINT is no NOLINTNEXTLINE) naming Check,
@@ -34,12 +34,17 @@ bool nolintCovers(llvm::StringRef Source, unsigned Line, llvm::StringRef Check) 
     return true;
   if (Line > 1 && names(Lines[Line - 2], "NOLINTNEXTLINE", Check))
     return true;
+  // A region covers the line when it opened above and closes below: clang-tidy ignores a
+  // NOLINTBEGIN that no NOLINTEND closes.
   int Open = 0;
   for (unsigned I = 0; I + 1 < Line; ++I) {
     Open += names(Lines[I], "NOLINTBEGIN", Check);
     Open -= names(Lines[I], "NOLINTEND", Check) && Open > 0;
   }
-  return Open > 0;
+  bool ClosedBelow = false;
+  for (unsigned I = Line - 1; I < Lines.size() && !ClosedBelow; ++I)
+    ClosedBelow = names(Lines[I], "NOLINTEND", Check);
+  return Open > 0 && ClosedBelow;
 }
 
-} // namespace coopcheck::cli
+} // namespace coopcheck::checks
