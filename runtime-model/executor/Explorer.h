@@ -123,6 +123,7 @@ private:
   z3::expr constant(ThreadId T, const Constant *C);
   std::optional<uint64_t> concrete(const z3::expr &E);
   uint64_t concretize(const z3::expr &E);
+  z3::check_result check(int64_t AtLeastMs = 1);
   bool feasible(const z3::expr &Condition);
   void constrain(const z3::expr &Condition);
   void switchTo(GridState &&Next);
@@ -162,7 +163,8 @@ private:
   GridState initialState();
   void explorePaths();
   bool stopped() const {
-    return BoundHit == "time bound" || BoundHit == "step bound" || !Unmodelled.empty();
+    return BoundHit == "time bound" || BoundHit == "step bound" || BoundHit == "memory bound" ||
+           !Unmodelled.empty();
   }
 
   z3::context Z;
@@ -184,7 +186,8 @@ private:
   std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
   bool LoopBoundHit = false;
   bool ReverseTurns = false;    ///< threads take turns from the highest id
-  bool QuietSideSkipped = false; ///< a quiet branch could have gone the other way
+  bool QuietSideSkipped = false;
+  bool SolverGaveUp = false; ///< a query ran out of time: its branch was not explored ///< a quiet branch could have gone the other way
   QuietBranches Quiet;
   std::optional<z3::model> LastModel, CheckedModel;
 };

@@ -41,6 +41,10 @@ StepResult Explorer::runThread(ThreadId T) {
       BoundHit = "time bound";
       return StepResult::Yield;
     }
+    if (St->Steps % 1024 == 0 && St->Mem.cells() > Limits.MemoryCells) {
+      BoundHit = "memory bound";
+      return StepResult::Yield;
+    }
     Frame &Fr = Th.Stack.back();
     StepResult R = execute(T, Fr, *Fr.Next);
     if (!Unmodelled.empty())
@@ -105,7 +109,8 @@ PathResult Explorer::finishPath(Outcome O, std::string Reason) {
   }
   for (const Instruction *Site : Sites)
     P.Sites.push_back(pointOf(Site));
-  if (Solver.check() == z3::sat) {
+  // The inputs of a failing path are worth a query past the budget.
+  if (check(/*AtLeastMs=*/500) == z3::sat) {
     z3::model M = Solver.get_model();
     std::string PathText;
     for (const z3::expr &C : St->Path)
@@ -239,7 +244,10 @@ ExplorationResult Explorer::run() {
   }
   Result.BoundHit = !Unmodelled.empty() ? Unmodelled : BoundHit;
   Result.Exhausted =
-      Worklist.empty() && BoundHit.empty() && Unmodelled.empty() && !QuietSideSkipped;
+      Worklist.empty() && BoundHit.empty() && Unmodelled.empty() && !QuietSideSkipped &&
+      !SolverGaveUp;
+  if (Result.BoundHit.empty() && SolverGaveUp)
+    Result.BoundHit = "solver's time limit";
   if (Result.BoundHit.empty() && LoopBoundHit)
     Result.BoundHit = "loop bound";
   return Result;

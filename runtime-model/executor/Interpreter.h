@@ -55,6 +55,7 @@ struct Bounds {
   unsigned StepsPerTurn = 20000;  ///< instructions before a thread counts as spinning
   unsigned StepsPerPath = 5000000;
   unsigned LoopBound = 8; ///< trips of a loop whose exit depends on inputs, per thread
+  size_t MemoryCells = size_t(1) << 20; ///< values held in the grid's memory
 };
 
 struct ExplorationResult {

@@ -102,4 +102,11 @@ void Memory::store(uint64_t Address, const z3::expr &Value) {
   B->Cells.insert_or_assign(Offset, Value);
 }
 
+size_t Memory::cells() const {
+  size_t Count = 0;
+  for (const Buffer &B : Buffers)
+    Count += B.Cells.size();
+  return Count;
+}
+
 } // namespace coopcheck::model::executor

@@ -33,6 +33,8 @@ public:
   /// Width in bits; the address must be concrete.
   z3::expr load(uint64_t Address, unsigned Bits);
   void store(uint64_t Address, const z3::expr &Value);
+  /// Values held, over every buffer: what the memory bound counts.
+  size_t cells() const;
   /// Every symbol made for an unwritten byte: the inputs a witness reports.
   const std::vector<std::pair<std::string, z3::expr>> &inputs() const { return Inputs; }
 

@@ -32,10 +32,24 @@ void Explorer::switchTo(GridState &&Next) {
     Solver.add(C);
 }
 
+/// One solver query, bounded by what is left of the time budget: a query the solver cannot
+/// answer in time counts as unsatisfiable, and the exploration as not exhaustive.
+z3::check_result Explorer::check(int64_t AtLeastMs) {
+  auto Left = Limits.Time - std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - Start);
+  z3::params Timeout(Z);
+  Timeout.set("timeout", static_cast<unsigned>(std::max<int64_t>(Left.count(), AtLeastMs)));
+  Solver.set(Timeout);
+  z3::check_result R = Solver.check();
+  if (R == z3::unknown)
+    SolverGaveUp = true;
+  return R;
+}
+
 bool Explorer::feasible(const z3::expr &Condition) {
   Solver.push();
   Solver.add(Condition);
-  bool Sat = Solver.check() == z3::sat;
+  bool Sat = check() == z3::sat;
   if (Sat)
     CheckedModel = Solver.get_model();
   Solver.pop();
@@ -47,7 +61,7 @@ uint64_t Explorer::concretize(const z3::expr &E) {
   if (auto V = concrete(E))
     return *V;
   uint64_t V = 0;
-  if (Solver.check() == z3::sat) {
+  if (check() == z3::sat) {
     LastModel = Solver.get_model();
     LastModel->eval(E, true).is_numeral_u64(V);
   }

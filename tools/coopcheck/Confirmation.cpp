@@ -101,7 +101,7 @@ private:
                    << (Model == Semantics::Specification ? ", specification" : "")
                    << "): " << R.PathsExplored << " paths, "
                    << R.Failures.size() << " failing"
-                   << (R.BoundHit.empty() ? "" : ", stopped by the " + R.BoundHit) << ", "
+                   << (R.BoundHit.empty() ? "" : ", stopped: " + R.BoundHit) << ", "
                    << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
                                                std::chrono::steady_clock::now() - Start)
                                                .count())

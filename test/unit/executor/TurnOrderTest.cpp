@@ -1,43 +1,14 @@
 // Atomics make the order of threads matter: which thread takes ticket 0. The executor replays a
 // kernel with atomics with threads taking turns from the lowest id and from the highest id.
-#include "analysis/DeviceIR.h"
-#include "analysis/ParseSetup.h"
-#include "runtime-model/executor/Interpreter.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
-#include "gtest/gtest.h"
+#include "ReplaySource.h"
 
-using namespace coopcheck;
-using namespace coopcheck::model;
+using coopcheck::testing_support::replaySource;
 using namespace coopcheck::model::executor;
 
 namespace {
 
-ExplorationResult replay(const char *Source) {
-  llvm::SmallString<128> Path;
-  int Fd;
-  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("turn-order", "cu", Fd, Path));
-  {
-    llvm::raw_fd_ostream Out(Fd, /*shouldClose=*/true);
-    Out << Source;
-  }
-  llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(
-      std::string(Path), analysis::parseArguments(Platform::Cuda, analysis::ParseOptions(), nullptr));
-  llvm::sys::fs::remove(Path);
-  if (!IR) {
-    ADD_FAILURE() << llvm::toString(IR.takeError());
-    return {};
-  }
-  for (const llvm::Function &F : *IR->Module)
-    if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
-      return explore(F, LaunchShape{{2}, {64}, 32, LaunchCooperation::Cooperative},
-                     Semantics::Hardware, Bounds(), {}, analysis::modelIncludeDir());
-  ADD_FAILURE() << "no kernel";
-  return {};
-}
-
 TEST(TurnOrder, TheLastThreadCanTakeTheFirstTicket) {
-  ExplorationResult R = replay(R"cu(
+  ExplorationResult R = replaySource(R"cu(
     #include <cooperative_groups.h>
     __global__ void k(int *out) {
       __shared__ int ticket;
@@ -53,7 +24,7 @@ TEST(TurnOrder, TheLastThreadCanTakeTheFirstTicket) {
 }
 
 TEST(TurnOrder, KernelsWithoutAtomicsAreReplayedInOneOrder) {
-  ExplorationResult R = replay(R"cu(
+  ExplorationResult R = replaySource(R"cu(
     __global__ void k(int *out) {
       __syncthreads();
       out[threadIdx.x] = threadIdx.x;

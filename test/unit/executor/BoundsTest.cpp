@@ -1,0 +1,52 @@
+// Hitting a bound ends the replay without a verdict and without crashing: the finding stays as
+// the static rules reported it.
+#include "ReplaySource.h"
+
+using coopcheck::testing_support::replaySource;
+using namespace coopcheck::model::executor;
+
+namespace {
+
+TEST(Bounds, MemoryBoundStopsAKernelThatFillsMemory) {
+  Bounds Limits;
+  Limits.MemoryCells = 4096;
+  ExplorationResult R = replaySource(R"cu(
+    __global__ void fill(int *out) {
+      for (int i = 0; i < 100000; ++i)
+        out[threadIdx.x * 100000 + i] = i;
+    })cu",
+                                     Limits);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_FALSE(R.Exhausted);
+  EXPECT_EQ(R.BoundHit, "memory bound");
+}
+
+TEST(Bounds, TimeBoundStopsALongReplay) {
+  Bounds Limits;
+  Limits.Time = std::chrono::milliseconds(100);
+  ExplorationResult R = replaySource(R"cu(
+    __global__ void count(int *out) {
+      int acc = 0;
+      for (int i = 0; i < 10000000; ++i)
+        acc += i ^ threadIdx.x;
+      out[threadIdx.x] = acc;
+    })cu",
+                                     Limits);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_FALSE(R.Exhausted);
+  EXPECT_EQ(R.BoundHit, "time bound");
+}
+
+TEST(Bounds, LoopBoundLeavesSymbolicLoopsAndStillDecides) {
+  ExplorationResult R = replaySource(R"cu(
+    __global__ void trips(int *out, int n) {
+      for (int i = 0; i < n; ++i)
+        __syncthreads();
+      out[threadIdx.x] = n;
+    })cu");
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_EQ(R.BoundHit, "loop bound");
+  EXPECT_TRUE(R.Exhausted); // every path within the loop bound
+}
+
+} // namespace
