@@ -7,6 +7,9 @@ diff -u docs/checks/README.md "$scratch/index.md" >/dev/null && pass "docs/check
   || fail "docs/checks/README.md differs from 'coopcheck --list-checks --format=markdown'"
 for rule in $("$COOPCHECK" --list-checks | cut -d' ' -f1); do
   [[ -s docs/checks/$rule.md ]] && pass "docs/checks/$rule.md" || fail "no docs/checks/$rule.md"
+  for section in "What it finds" "Why it matters" "Example" "Options" "Limits" "References"; do
+    grep -q "^## $section" "docs/checks/$rule.md" || fail "docs/checks/$rule.md has no '## $section'"
+  done
 done
 echo '__global__ void k() {}' >"$scratch/k.cu"
 "$COOPCHECK" --format=sarif -o "$scratch/k.sarif" "$scratch/k.cu"
