@@ -60,8 +60,7 @@ public:
       : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
 
   bool worthReplaying() const {
-    return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); }) ||
-           (Options.ReportDeadlocks && hasCollective(Kernel));
+    return anyPending() || (Options.ReportDeadlocks && hasCollective(Kernel));
   }
 
   void run(const std::vector<ReplayShape> &Shapes) {
@@ -75,8 +74,7 @@ public:
       if (S.AsLaunched)
         Launched.push_back(S);
       RuledOut &= S.Assumed || (S.AsLaunched && R.Failures.empty() && R.Exhausted);
-      if (llvm::none_of(Findings, [&](const report::Finding &F) { return pending(F); }) &&
-          !Options.ReportDeadlocks)
+      if (!anyPending() && !Options.ReportDeadlocks)
         return;
     }
     if (RuledOut && !Launched.empty() && ruledOutBySpecification(Launched))
@@ -90,6 +88,9 @@ private:
     return Lines.count({normalisedPath(F.Location.File), F.Location.Line}) > 0;
   }
   bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
+  bool anyPending() const {
+    return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
+  }
 
   ExplorationResult explore(const ReplayShape &S, Semantics Model) {
     auto Start = std::chrono::steady_clock::now();
@@ -113,7 +114,7 @@ private:
   /// that replaying every kernel with a collective stays cheap.
   Bounds bounds() const {
     Bounds Limits;
-    if (llvm::none_of(Findings, [&](const report::Finding &F) { return pending(F); })) {
+    if (!anyPending()) {
       Limits.Time = std::chrono::milliseconds(500);
       Limits.Paths = 16;
     }
@@ -190,12 +191,18 @@ void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::st
     return;
   }
   std::vector<report::Finding> Deadlocks;
+  auto Start = std::chrono::steady_clock::now();
+  unsigned NotReplayed = 0;
   for (const llvm::Function &Kernel : *IR->Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
     KernelReplay Replay(Kernel, Options, Findings);
     if (!Replay.worthReplaying())
       continue;
+    if (std::chrono::steady_clock::now() - Start > Options.UnitBudget) {
+      ++NotReplayed;
+      continue;
+    }
     if (Options.Grid && Options.Block)
       Replay.run({{{*Options.Grid, *Options.Block, Options.WarpSize, LaunchCooperation::Cooperative},
                    "the grid of --grid", false}});
@@ -203,6 +210,9 @@ void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::st
       Replay.run(replayShapes(Kernel, Launches, Options.WarpSize));
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }
+  if (NotReplayed && Options.Verbose)
+    llvm::errs() << "coopcheck: executor: " << Unit.File << ": the unit's budget is spent; "
+                 << NotReplayed << " kernels not replayed\n";
   for (report::Finding &D : Deadlocks)
     D.Suppressed = checks::nolintCovers(sourceText(Unit, D.Location.File), D.Location.Line, D.RuleId);
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());

@@ -8,6 +8,7 @@
 #include "analysis/Facts.h"
 #include "runtime-model/Collectives.h"
 #include "runtime-model/LaunchShape.h"
+#include <chrono>
 #include <optional>
 #include "tools/coopcheck/Inputs.h"
 #include "tools/report/Finding.h"
@@ -21,6 +22,9 @@ struct ConfirmOptions {
   unsigned WarpSize = 32;
   bool Verbose = false;         ///< executor statistics on stderr
   bool ReportDeadlocks = false; ///< cg-deadlock is enabled: replay every kernel with collectives
+  /// What one translation unit's replays may take in all: kernels past it keep their findings
+  /// as the static rules reported them.
+  std::chrono::milliseconds UnitBudget{30000};
   /// --grid: the only grid kernels are replayed on.
   std::optional<model::Dim3> Grid, Block;
 };

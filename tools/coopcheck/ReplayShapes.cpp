@@ -16,6 +16,8 @@ using model::LaunchShape;
 // visible (gpu-probes P7, P21 need 4 blocks of 128 threads) at a replay cost well under a second.
 constexpr unsigned MaxReplayBlocks = 4;
 constexpr unsigned MaxReplayThreadsPerBlock = 256;
+// A kernel launched with many different shapes is replayed on the first few of them.
+constexpr size_t MaxLaunchShapes = 3;
 
 /// The kernel's name without scope, template arguments or parameters, as both the IR (mangled)
 /// and the facts (`solve<float>`) can give it.
@@ -99,7 +101,8 @@ std::vector<ReplayShape> replayShapes(const llvm::Function &Kernel,
   std::string Name = plainName(Kernel.getName());
   std::vector<ReplayShape> Shapes;
   for (const analysis::LaunchFact &L : Launches) {
-    if (plainName(L.KernelName) != Name || (!L.Grid && !L.Block))
+    if (plainName(L.KernelName) != Name || (!L.Grid && !L.Block) ||
+        Shapes.size() == MaxLaunchShapes)
       continue;
     Dim3 Grid = L.Grid ? *L.Grid : Default.Grid, Block = L.Block ? *L.Block : Default.Block;
     LaunchShape S{model::scaledDown(Grid, MaxReplayBlocks),
