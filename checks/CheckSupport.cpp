@@ -1,6 +1,7 @@
 #include "checks/CheckSupport.h"
 #include "checks/NolintComments.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include <atomic>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -23,8 +24,16 @@ void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
   checkTranslationUnit(analysis::analysisFor(*Result.Context, PP));
 }
 
+namespace {
+std::atomic<bool> NoteLevelAsWarnings{false};
+} // namespace
+
+void reportNoteLevelFindingsAsWarnings(bool On) { NoteLevelAsWarnings = On; }
+
 DiagnosticBuilder CoopcheckCheck::diag(SourceLocation Loc, llvm::StringRef Message,
                                        DiagnosticIDs::Level Level) {
+  if (Level == DiagnosticIDs::Remark && NoteLevelAsWarnings)
+    Level = DiagnosticIDs::Warning;
   if (Level == DiagnosticIDs::Error && Sources && Loc.isValid()) {
     FullSourceLoc At(Sources->getExpansionLoc(Loc), *Sources);
     bool Invalid = false;

@@ -24,7 +24,8 @@ public:
 protected:
   /// clang-tidy's diag(), except that an error a NOLINT comment covers is reported as a
   /// warning: clang-tidy never lets NOLINT cover an error, and then suppresses the warning in
-  /// every front door (the CLI keeps it as a suppressed finding).
+  /// every front door (the CLI keeps it as a suppressed finding). Remarks become warnings where
+  /// the front door asked for it (reportNoteLevelFindingsAsWarnings).
   clang::DiagnosticBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
                                 clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
   using ClangTidyCheck::diag;
@@ -59,6 +60,10 @@ private:
   clang::Preprocessor *PP = nullptr;
   const clang::SourceManager *Sources = nullptr;
 };
+
+/// Findings at note level are clang remarks. clangd has no standalone remark (it takes one for a
+/// note of the diagnostic before it), so coopcheck-clangd asks for them as warnings.
+void reportNoteLevelFindingsAsWarnings(bool On);
 
 /// "grid.sync()" when called directly, "grid.sync() (in 'helper')" through calls.
 std::string describeCollective(const analysis::CollectiveEffect &Effect);

@@ -1,5 +1,6 @@
 // coopcheck-clangd: Debian's clangd 22 with the cg-* checks built in. Everything but main() comes
 // from clangd's static libraries; users enable the checks in .clangd (see README.md).
+#include "checks/CheckSupport.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 
@@ -23,4 +24,8 @@ std::unique_ptr<SymbolIndex> getClient(llvm::StringRef Address, llvm::StringRef 
 } // namespace remote
 } // namespace clang::clangd
 
-int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }
+int main(int argc, char *argv[]) {
+  // clangd would fold note-level findings into the diagnostic before them.
+  coopcheck::checks::reportNoteLevelFindingsAsWarnings(true);
+  return clang::clangd::clangdMain(argc, argv);
+}
