@@ -165,26 +165,13 @@ PathResult Explorer::runPath() {
 
 /// Atomics are where the order of threads changes what they compute (who takes ticket 0).
 bool usesAtomics(const Function &Kernel) {
-  std::set<const Function *> Seen;
-  std::vector<const Function *> Work = {&Kernel};
-  while (!Work.empty()) {
-    const Function *F = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(F).second)
-      continue;
-    if (F->isDeclaration()) {
-      if (F->getName().contains_insensitive("atomic"))
-        return true;
-      continue;
-    }
+  for (const Function *F : reachableFunctions(Kernel)) {
+    if (F->isDeclaration() && F->getName().contains_insensitive("atomic"))
+      return true;
     for (const BasicBlock &B : *F)
-      for (const Instruction &I : B) {
+      for (const Instruction &I : B)
         if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
           return true;
-        if (auto *Call = dyn_cast<CallBase>(&I))
-          if (const Function *Callee = Call->getCalledFunction())
-            Work.push_back(Callee);
-      }
   }
   return false;
 }
@@ -256,6 +243,19 @@ ExplorationResult Explorer::run() {
 } // namespace coopcheck::model::executor::detail
 
 namespace coopcheck::model::executor {
+
+std::vector<const llvm::Function *> reachableFunctions(const llvm::Function &Kernel) {
+  std::vector<const llvm::Function *> Reached = {&Kernel};
+  std::set<const llvm::Function *> Seen = {&Kernel};
+  for (size_t Next = 0; Next < Reached.size(); ++Next)
+    for (const llvm::BasicBlock &B : *Reached[Next])
+      for (const llvm::Instruction &I : B)
+        if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+          if (const llvm::Function *Callee = Call->getCalledFunction())
+            if (Seen.insert(Callee).second)
+              Reached.push_back(Callee);
+  return Reached;
+}
 
 ExplorationResult explore(const llvm::Function &Kernel, const LaunchShape &Shape, Semantics Model,
                           const Bounds &Limits, const KnownArguments &Known,

@@ -67,6 +67,10 @@ struct ExplorationResult {
   std::string BoundHit;
 };
 
+/// The kernel and every function it can call directly, transitively, each once: the code a replay
+/// can execute.
+std::vector<const llvm::Function *> reachableFunctions(const llvm::Function &Kernel);
+
 /// Scalar kernel arguments known at the launch, by parameter index; the others are symbolic.
 using KnownArguments = std::map<unsigned, uint64_t>;
 

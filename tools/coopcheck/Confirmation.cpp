@@ -4,10 +4,10 @@
 #include "checks/NolintComments.h"
 #include "tools/coopcheck/ReplayShapes.h"
 #include "tools/coopcheck/Witnesses.h"
+#include "tools/report/SourceCache.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 
@@ -169,14 +169,6 @@ private:
   std::set<SourceLine> Lines;
 };
 
-/// The text of the unit's file or of a header it includes.
-std::string sourceText(const TranslationUnitInput &Unit, const std::string &File) {
-  if (normalisedPath(File) == normalisedPath(Unit.File))
-    return Unit.Contents;
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(File);
-  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
-}
-
 } // namespace
 
 void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::string> &DeviceArgs,
@@ -213,8 +205,11 @@ void confirmFindings(const TranslationUnitInput &Unit, const std::vector<std::st
   if (NotReplayed && Options.Verbose)
     llvm::errs() << "coopcheck: executor: " << Unit.File << ": the unit's budget is spent; "
                  << NotReplayed << " kernels not replayed\n";
-  for (report::Finding &D : Deadlocks)
-    D.Suppressed = checks::nolintCovers(sourceText(Unit, D.Location.File), D.Location.Line, D.RuleId);
+  report::SourceCache Sources;
+  for (report::Finding &D : Deadlocks) {
+    const std::string *Text = Sources.contents(D.Location.File);
+    D.Suppressed = Text && checks::nolintCovers(*Text, D.Location.Line, D.RuleId);
+  }
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
 }
 

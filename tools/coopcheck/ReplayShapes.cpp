@@ -1,4 +1,5 @@
 #include "tools/coopcheck/ReplayShapes.h"
+#include "runtime-model/executor/Interpreter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -77,20 +78,9 @@ bool sameShape(const LaunchShape &A, const LaunchShape &B) {
 
 std::vector<const llvm::Instruction *> kernelInstructions(const llvm::Function &Kernel) {
   std::vector<const llvm::Instruction *> Out;
-  std::set<const llvm::Function *> Seen;
-  std::vector<const llvm::Function *> Work = {&Kernel};
-  while (!Work.empty()) {
-    const llvm::Function *F = Work.back();
-    Work.pop_back();
-    if (F->isDeclaration() || !Seen.insert(F).second)
-      continue;
-    for (const llvm::Instruction &I : llvm::instructions(*F)) {
+  for (const llvm::Function *F : model::executor::reachableFunctions(Kernel))
+    for (const llvm::Instruction &I : llvm::instructions(*F))
       Out.push_back(&I);
-      if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
-        if (const llvm::Function *Callee = Call->getCalledFunction())
-          Work.push_back(Callee);
-    }
-  }
   return Out;
 }
 

@@ -34,6 +34,10 @@ const char *stateWords(ThreadState S) {
   return "";
 }
 
+report::SourceSpan spanAt(const SourcePoint &P) {
+  return {P.File, P.Line, P.Column, P.Line, P.Column ? P.Column + 1 : 0};
+}
+
 struct EndedAlike {
   report::ThreadGroup Group;
   ThreadState State;
@@ -53,10 +57,7 @@ std::vector<EndedAlike> threadGroups(const PathResult &P, const LaunchShape &Sha
     E.Group.Threads = "block " + std::to_string(Block) + ", thread" +
                       (Ranks.size() > 1 ? "s " : " ") + ranges(Ranks);
     E.Group.What = stateWords(E.State);
-    E.Group.Location.File = File;
-    E.Group.Location.Line = E.Group.Location.EndLine = Line;
-    E.Group.Location.Column = Column;
-    E.Group.Location.EndColumn = Column ? Column + 1 : 0;
+    E.Group.Location = spanAt({File, Line, Column});
     Out.push_back(std::move(E));
   }
   return Out;
@@ -82,10 +83,6 @@ std::string violationWords(const Violation &V) {
     return "threads of one " + Collective + " arrive from different call sites";
   }
   return "";
-}
-
-report::SourceSpan spanAt(const SourcePoint &P) {
-  return {P.File, P.Line, P.Column, P.Line, P.Column ? P.Column + 1 : 0};
 }
 
 } // namespace
