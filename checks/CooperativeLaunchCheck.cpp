@@ -1,6 +1,6 @@
 #include "checks/CooperativeLaunchCheck.h"
-#include "analysis/CooperativeLaunches.h"
-#include "analysis/Groups.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/rules/CooperativeLaunches.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <memory>
@@ -55,7 +55,7 @@ void CooperativeLaunchCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opt
   Options.store(Opts, "Arch", Arch);
 }
 
-std::vector<const model::GpuPart *> CooperativeLaunchCheck::targetParts(TUAnalysis &TU) const {
+std::vector<const model::GpuPart *> CooperativeLaunchCheck::targetParts(UnitCache &TU) const {
   if (ArchPart)
     return {ArchPart};
   std::optional<unsigned> Capability;
@@ -64,7 +64,7 @@ std::vector<const model::GpuPart *> CooperativeLaunchCheck::targetParts(TUAnalys
   return model::candidateParts(TU.platform(), Capability);
 }
 
-void CooperativeLaunchCheck::checkTranslationUnit(TUAnalysis &TU) {
+void CooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   if (!Arch.empty() && !ArchPart && !ArchErrorReported) {
     configurationDiag("cg-cooperative-launch.Arch: unknown part '%0'; known parts: %1")
         << Arch << model::gpuPartIds();
@@ -75,7 +75,7 @@ void CooperativeLaunchCheck::checkTranslationUnit(TUAnalysis &TU) {
   llvm::SmallPtrSet<const void *, 16> Seen;
   std::map<const FunctionDecl *, std::unique_ptr<LocalValues>> ValuesOf;
   bool SupportChecked = false;
-  for (const LaunchSite &Launch : TU.launchSites()) {
+  for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
     if (Launch.Coop != Cooperation::Single || !Launch.Api || !Launch.Enclosing ||
         !inUserCode(TU, Launch.Call->getBeginLoc()) ||
         !Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
@@ -97,7 +97,7 @@ void CooperativeLaunchCheck::checkTranslationUnit(TUAnalysis &TU) {
   }
 }
 
-void CooperativeLaunchCheck::checkLaunch(TUAnalysis &TU, const LaunchSite &Launch,
+void CooperativeLaunchCheck::checkLaunch(UnitCache &TU, const LaunchSite &Launch,
                                          LocalValues &Values,
                                          llvm::ArrayRef<const model::GpuPart *> Parts) {
   if (std::optional<ArgumentArrayReview> Review = reviewArgumentArray(Launch, Values))
@@ -124,7 +124,7 @@ void CooperativeLaunchCheck::checkLaunch(TUAnalysis &TU, const LaunchSite &Launc
            DiagnosticIDs::Remark);
 }
 
-void CooperativeLaunchCheck::reportArgumentArray(TUAnalysis &TU, const LaunchSite &Launch,
+void CooperativeLaunchCheck::reportArgumentArray(UnitCache &TU, const LaunchSite &Launch,
                                                  const ArgumentArrayReview &Review) {
   const FunctionDecl *Kernel =
       Launch.Kernel->getDefinition() ? Launch.Kernel->getDefinition() : Launch.Kernel;
@@ -165,7 +165,7 @@ void CooperativeLaunchCheck::reportArgumentArray(TUAnalysis &TU, const LaunchSit
   }
 }
 
-void CooperativeLaunchCheck::reportGrid(TUAnalysis &TU, const LaunchSite &Launch,
+void CooperativeLaunchCheck::reportGrid(UnitCache &TU, const LaunchSite &Launch,
                                         const GridBeyondCoResidency &Grid) {
   const model::CoResidency &Limit = Grid.Limit;
   std::string Unit = model::multiprocessorNoun(Limit.Part->Plat).str();
@@ -181,7 +181,7 @@ void CooperativeLaunchCheck::reportGrid(TUAnalysis &TU, const LaunchSite &Launch
          DiagnosticIDs::Error);
 }
 
-void CooperativeLaunchCheck::report(TUAnalysis &TU, const LaunchSite &Launch,
+void CooperativeLaunchCheck::report(UnitCache &TU, const LaunchSite &Launch,
                                     const std::string &Message, DiagnosticIDs::Level Level) {
   diag(userLocation(TU, Launch.Call->getBeginLoc()), "%0", Level)
       << Message << userRange(TU, Launch.Call->getSourceRange());

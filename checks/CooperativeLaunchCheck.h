@@ -4,8 +4,9 @@
 // is dropped and the unit never asks whether the device supports cooperative launches (notes).
 // The Arch option names the part the grid is checked against (--arch in the CLI).
 #pragma once
-#include "checks/CheckSupport.h"
-#include "runtime-model/Architectures.h"
+#include "analysis/launch/LaunchSites.h"
+#include "checks/CoopcheckCheck.h"
+#include "runtime-model/semantics/Architectures.h"
 
 namespace coopcheck::analysis {
 struct ArgumentArrayReview;
@@ -21,19 +22,19 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
-  void checkLaunch(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+  void checkLaunch(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
                    analysis::LocalValues &Values, llvm::ArrayRef<const model::GpuPart *> Parts);
-  void reportArgumentArray(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+  void reportArgumentArray(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
                            const analysis::ArgumentArrayReview &Review);
-  void reportGrid(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+  void reportGrid(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
                   const analysis::GridBeyondCoResidency &Grid);
-  void report(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+  void report(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
               const std::string &Message, clang::DiagnosticIDs::Level Level);
   /// The parts a grid is checked against: the one Arch names, or those the unit may run on.
-  std::vector<const model::GpuPart *> targetParts(analysis::TUAnalysis &TU) const;
+  std::vector<const model::GpuPart *> targetParts(analysis::UnitCache &TU) const;
 
   const std::string Arch;
   const model::GpuPart *ArchPart;

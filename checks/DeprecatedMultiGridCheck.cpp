@@ -1,6 +1,6 @@
 #include "checks/DeprecatedMultiGridCheck.h"
-#include "analysis/Groups.h"
-#include "analysis/MultiGridUses.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/rules/MultiGridUses.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
@@ -24,7 +24,7 @@ std::string describeUse(const MultiGridUse &U, const ASTContext &Ctx) {
 
 } // namespace
 
-void DeprecatedMultiGridCheck::checkTranslationUnit(TUAnalysis &TU) {
+void DeprecatedMultiGridCheck::checkTranslationUnit(UnitCache &TU) {
   // HIP and MXMACA still provide the multi-device grid.
   if (TU.platform() != model::Platform::Cuda)
     return;

@@ -1,7 +1,7 @@
 // cg-deprecated-multi-grid: multi_grid_group and this_multi_grid(), deprecated since CUDA 11.3 and
 // removed in CUDA 13. One finding per function, at its first this_multi_grid() call.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +10,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

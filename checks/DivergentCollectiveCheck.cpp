@@ -1,5 +1,4 @@
 #include "checks/DivergentCollectiveCheck.h"
-#include "analysis/Divergence.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -13,12 +12,13 @@ std::string reachPart(const GuardedEffect &G, const std::string &Op, const std::
                       const std::string &Group) {
   Shape Form = G.Branch ? G.Branch->Form : Shape::Depends;
   switch (Form) {
-  case Shape::Holds: return Op + " is reached only by threads for which '" + Cond + "' holds";
+  case Shape::Holds:
+    return Op + " is reached only by threads for which '" + Cond + "' holds";
   case Shape::DoesNotHold:
     return Op + " is reached only by threads for which '" + Cond + "' does not hold";
   case Shape::LoopTripCount:
-    return Op + " is in a loop whose trip count differs between threads of the " + Group +
-           " ('" + Cond + "')";
+    return Op + " is in a loop whose trip count differs between threads of the " + Group + " ('" +
+           Cond + "')";
   case Shape::Depends:
     return Op + " is reached only by threads for which '" + Cond + "' takes this path";
   }
@@ -43,10 +43,10 @@ std::string consequence(const GuardedEffect &G, const std::string &Group) {
 
 } // namespace
 
-void DivergentCollectiveCheck::checkTranslationUnit(TUAnalysis &TU) {
+void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 32> Reported;
   for (const FunctionDecl *F : TU.deviceFunctions()) {
-    const std::vector<GuardedEffect> &Effects = TU.divergence().effectsOf(F);
+    const std::vector<GuardedEffect> &Effects = TU.get<DivergenceAnalysis>().effectsOf(F);
     // A collective on a tile whose creation is itself reported is part of that finding.
     llvm::SmallPtrSet<const Expr *, 8> DivergentPartitions;
     for (const GuardedEffect &G : Effects)
@@ -67,13 +67,13 @@ void DivergentCollectiveCheck::checkTranslationUnit(TUAnalysis &TU) {
   }
 }
 
-void DivergentCollectiveCheck::report(TUAnalysis &TU, const GuardedEffect &G) {
+void DivergentCollectiveCheck::report(UnitCache &TU, const GuardedEffect &G) {
   auto Needed = requirementOf(G.Effect, TU.warpSize());
   std::string Group = groupNoun(*Needed).str();
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
   auto Level = G.Effect.Kind == CollectiveKind::HandleCreation ? DiagnosticIDs::Warning
-                                                                : DiagnosticIDs::Error;
+                                                               : DiagnosticIDs::Error;
   diag(userLocation(TU, At->getBeginLoc()), "%0; %1", Level)
       << reachPart(G, describeCollective(G.Effect), Cond, Group) << consequence(G, Group)
       << userRange(TU, At->getSourceRange());

@@ -1,7 +1,8 @@
 // cg-divergent-collective: a collective that only part of its group can reach, through
 // branches, loops, early returns and calls.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "analysis/flow/Divergence.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,10 +11,10 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
-  void report(analysis::TUAnalysis &TU, const analysis::GuardedEffect &G);
+  void report(analysis::UnitCache &TU, const analysis::GuardedEffect &G);
 };
 
 } // namespace coopcheck::checks

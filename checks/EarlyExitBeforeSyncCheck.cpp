@@ -1,6 +1,6 @@
 #include "checks/EarlyExitBeforeSyncCheck.h"
-#include "analysis/EarlyExits.h"
-#include "analysis/Groups.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/rules/EarlyExits.h"
 
 using namespace clang;
 using coopcheck::model::Scope;
@@ -17,7 +17,7 @@ void EarlyExitBeforeSyncCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O
 
 namespace {
 
-/// Why the early exit matters at this barrier, measured on an H100 (gpu-probes P5-P7, P20, P1).
+/// Why the early exit matters at this barrier, measured on an H100 (probe P5-P7, P20, P1).
 std::string consequence(const analysis::EarlyExit &E) {
   switch (E.BarrierScope) {
   case Scope::Grid:
@@ -44,7 +44,7 @@ std::string exitNote(const Stmt *Exit) {
 
 } // namespace
 
-void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
+void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
   ASTContext &Ctx = TU.context();
   analysis::EarlyExitOptions Opts{Strict};
   for (const FunctionDecl *Kernel : TU.kernels())
@@ -52,7 +52,8 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
       if (!inUserCode(TU, E.Call->getBeginLoc()))
         continue;
       auto Level = E.BarrierScope == Scope::Block ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
-      diag(userLocation(TU, E.Call->getBeginLoc()), "threads that left the kernel early never arrive at %0; %1", Level)
+      diag(userLocation(TU, E.Call->getBeginLoc()),
+           "threads that left the kernel early never arrive at %0; %1", Level)
           << describeCollective(E.Barrier) << consequence(E)
           << userRange(TU, E.Call->getSourceRange());
       for (const analysis::ThreadExit &Exit : E.Exits)

@@ -1,6 +1,6 @@
 // cg-early-exit-before-sync: threads leave the kernel before a barrier the others reach.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +10,7 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
   /// Also report exits before block barriers (as warnings): --strict.

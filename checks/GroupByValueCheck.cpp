@@ -1,5 +1,5 @@
 #include "checks/GroupByValueCheck.h"
-#include "analysis/GroupParameters.h"
+#include "analysis/rules/GroupParameters.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
@@ -14,7 +14,9 @@ std::string advice(const GroupByValueParameter &P) {
            "parameter) when callers have one";
   std::string Passed;
   for (size_t I = 0; I < P.PassedTypes.size(); ++I)
-    Passed += (I == 0 ? "" : I + 1 == P.PassedTypes.size() ? " and " : ", ") +
+    Passed += (I == 0                          ? ""
+               : I + 1 == P.PassedTypes.size() ? " and "
+                                               : ", ") +
               groupTypeSpelling(P.PassedTypes[I]);
   if (P.PassedTypes.size() > 1)
     return "callers pass " + Passed + ": take a template parameter, or 'const cg::thread_group &'";
@@ -28,13 +30,13 @@ std::string advice(const GroupByValueParameter &P) {
 
 } // namespace
 
-void GroupByValueCheck::checkTranslationUnit(TUAnalysis &TU) {
+void GroupByValueCheck::checkTranslationUnit(UnitCache &TU) {
   for (const GroupByValueParameter &P : genericGroupsByValue(TU)) {
     SourceLocation Loc = userLocation(TU, P.Param->getLocation());
     if (!inUserCode(TU, Loc))
       continue;
-    std::string Name = P.Param->getName().empty() ? "the parameter"
-                                                   : "'" + P.Param->getName().str() + "'";
+    std::string Name =
+        P.Param->getName().empty() ? "the parameter" : "'" + P.Param->getName().str() + "'";
     diag(Loc, "%0 is a cg::thread_group passed by value; %1", DiagnosticIDs::Remark)
         << Name << advice(P) << userRange(TU, P.Param->getSourceRange());
   }

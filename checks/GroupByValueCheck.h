@@ -1,7 +1,7 @@
 // cg-group-by-value: a device function taking a generic cg::thread_group by value, where the
 // specialized group type its callers have (or a const reference) would keep what it erases.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +10,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

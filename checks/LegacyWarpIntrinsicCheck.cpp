@@ -1,5 +1,5 @@
 #include "checks/LegacyWarpIntrinsicCheck.h"
-#include "analysis/Divergence.h"
+#include "analysis/flow/Divergence.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -26,10 +26,10 @@ llvm::StringRef syncNameOf(llvm::StringRef Name) {
 
 /// The legacy intrinsic a call calls (declared by the toolkit or the model headers, not by the
 /// user), or null.
-const FunctionDecl *legacyCallee(analysis::TUAnalysis &TU, const CallExpr *Call) {
+const FunctionDecl *legacyCallee(analysis::UnitCache &TU, const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
-  if (!F || !F->getIdentifier() || syncNameOf(F->getName()).empty() ||
-      isa<CXXMethodDecl>(F) || !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+  if (!F || !F->getIdentifier() || syncNameOf(F->getName()).empty() || isa<CXXMethodDecl>(F) ||
+      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return nullptr;
   for (const FunctionDecl *D : F->redecls())
     if (TU.isUserCode(D->getLocation()))
@@ -47,9 +47,9 @@ std::string fullMaskText(model::Platform P) {
 
 /// The callee's name token of a call, where the call is written out in the file (no macro).
 struct CallSpelling {
-  SourceLocation Name;   ///< the name token
-  SourceLocation LParen; ///< '('
-  SourceLocation RParen; ///< ')'
+  SourceLocation Name;     ///< the name token
+  SourceLocation LParen;   ///< '('
+  SourceLocation RParen;   ///< ')'
   SourceLocation FirstArg; ///< where the first argument begins: the mask goes there
 };
 
@@ -78,7 +78,7 @@ std::optional<CallSpelling> spellingOf(const CallExpr *Call, const SourceManager
 /// Every call of a legacy intrinsic in the bodies of the user's device functions.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  CallCollector(analysis::TUAnalysis &TU, std::vector<const CallExpr *> &Out) : TU(TU), Out(Out) {}
+  CallCollector(analysis::UnitCache &TU, std::vector<const CallExpr *> &Out) : TU(TU), Out(Out) {}
   bool VisitCallExpr(CallExpr *Call) {
     if (legacyCallee(TU, Call))
       Out.push_back(Call);
@@ -87,7 +87,7 @@ public:
   bool shouldVisitLambdaBodies() const { return true; }
 
 private:
-  analysis::TUAnalysis &TU;
+  analysis::UnitCache &TU;
   std::vector<const CallExpr *> &Out;
 };
 
@@ -98,7 +98,7 @@ struct Site {
 
 } // namespace
 
-void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
+void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::UnitCache &TU) {
   if (TU.platform() != model::Platform::Cuda)
     return;
   ASTContext &Ctx = TU.context();
@@ -120,7 +120,7 @@ void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::TUAnalysis &TU) {
         It->second.Call = Call;
         Order.push_back(Loc.getRawEncoding());
       }
-      It->second.WholeWarps &= TU.divergence().reachedByWholeWarps(F, Call);
+      It->second.WholeWarps &= TU.get<analysis::DivergenceAnalysis>().reachedByWholeWarps(F, Call);
     }
   }
 

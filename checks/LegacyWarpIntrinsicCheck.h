@@ -1,7 +1,7 @@
 // cg-legacy-warp-intrinsic: the mask-less pre-CUDA-9 shuffles and votes (__shfl, __ballot, ...) on
 // CUDA, with a fix-it to the _sync form where whole warps reach the call.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +10,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

@@ -8,9 +8,12 @@ namespace {
 
 std::string useText(const UnwaitedCopy &U) {
   switch (U.How) {
-  case UnwaitedCopy::Use::Read: return "read";
-  case UnwaitedCopy::Use::Write: return "written";
-  case UnwaitedCopy::Use::PassedToCall: return "passed to '" + calleeDisplayName(U.Callee) + "'";
+  case UnwaitedCopy::Use::Read:
+    return "read";
+  case UnwaitedCopy::Use::Write:
+    return "written";
+  case UnwaitedCopy::Use::PassedToCall:
+    return "passed to '" + calleeDisplayName(U.Callee) + "'";
   }
   return "used";
 }
@@ -24,7 +27,7 @@ const Expr *primaryExpr(const UnwaitedCopy &U) {
 
 } // namespace
 
-void MemcpyAsyncWaitCheck::checkTranslationUnit(TUAnalysis &TU) {
+void MemcpyAsyncWaitCheck::checkTranslationUnit(UnitCache &TU) {
   // A finding in a template is reported once, for its first instantiation.
   llvm::SmallPtrSet<const void *, 16> Reported;
   for (const FunctionDecl *F : TU.deviceFunctions())
@@ -41,7 +44,7 @@ void MemcpyAsyncWaitCheck::checkTranslationUnit(TUAnalysis &TU) {
     }
 }
 
-void MemcpyAsyncWaitCheck::reportUse(TUAnalysis &TU, const UnwaitedCopy &U,
+void MemcpyAsyncWaitCheck::reportUse(UnitCache &TU, const UnwaitedCopy &U,
                                      const std::string &Destination) {
   diag(userLocation(TU, U.Access->getBeginLoc()),
        "%0 is %1 before the copy into it by %2 has completed; wait for the copy with cg::wait or "
@@ -57,7 +60,7 @@ void MemcpyAsyncWaitCheck::reportUse(TUAnalysis &TU, const UnwaitedCopy &U,
         << userRange(TU, U.Wait->getSourceRange());
 }
 
-void MemcpyAsyncWaitCheck::reportNeverWaited(TUAnalysis &TU, const UnwaitedCopy &U,
+void MemcpyAsyncWaitCheck::reportNeverWaited(UnitCache &TU, const UnwaitedCopy &U,
                                              const FunctionDecl *Kernel,
                                              const std::string &Destination) {
   const Expr *Primary = primaryExpr(U);

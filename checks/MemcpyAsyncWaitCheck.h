@@ -1,8 +1,8 @@
 // cg-memcpy-async-wait: the destination of cg::memcpy_async used before cg::wait /
 // cg::wait_prior completes the copy, or a copy a kernel does not wait for on some path to its end.
 #pragma once
-#include "analysis/AsyncCopies.h"
-#include "checks/CheckSupport.h"
+#include "analysis/rules/AsyncCopies.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -11,12 +11,12 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
-  void reportUse(analysis::TUAnalysis &TU, const analysis::UnwaitedCopy &U,
+  void reportUse(analysis::UnitCache &TU, const analysis::UnwaitedCopy &U,
                  const std::string &Destination);
-  void reportNeverWaited(analysis::TUAnalysis &TU, const analysis::UnwaitedCopy &U,
+  void reportNeverWaited(analysis::UnitCache &TU, const analysis::UnwaitedCopy &U,
                          const clang::FunctionDecl *Kernel, const std::string &Destination);
 };
 

@@ -1,13 +1,13 @@
 #include "checks/MissingSyncwarpCheck.h"
-#include "analysis/Groups.h"
-#include "analysis/WarpExchange.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/rules/WarpExchange.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
 
 namespace coopcheck::checks {
 
-void MissingSyncwarpCheck::checkTranslationUnit(TUAnalysis &TU) {
+void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
   ASTContext &Ctx = TU.context();
   // A read in a template is reported once, for its first instantiation that races.
   llvm::SmallPtrSet<const void *, 32> Reported;

@@ -1,7 +1,8 @@
 // cg-missing-syncwarp: lanes of one warp exchanging data through memory (a lane reads the element
-// another lane of its warp wrote) with no __syncwarp() or other barrier between the write and the read.
+// another lane of its warp wrote) with no __syncwarp() or other barrier between the write and the
+// read.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +11,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

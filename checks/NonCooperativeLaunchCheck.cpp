@@ -1,5 +1,5 @@
 #include "checks/NonCooperativeLaunchCheck.h"
-#include "analysis/GridBarriers.h"
+#include "analysis/launch/GridBarriers.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -13,7 +13,7 @@ NonCooperativeLaunchCheck::NonCooperativeLaunchCheck(llvm::StringRef Name,
     : CoopcheckCheck(Name, Context), FactsFile(Options.get("FactsFile", "")) {
   if (FactsFile.empty())
     return;
-  auto Loaded = FactsIndex::load(FactsFile);
+  auto Loaded = CrossUnitFacts::load(FactsFile);
   if (Loaded)
     Facts = std::move(*Loaded);
   else
@@ -24,14 +24,14 @@ void NonCooperativeLaunchCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &
   Options.store(Opts, "FactsFile", FactsFile);
 }
 
-void NonCooperativeLaunchCheck::checkTranslationUnit(TUAnalysis &TU) {
+void NonCooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   if (!FactsError.empty() && !FactsErrorReported) {
     configurationDiag("%0") << FactsError;
     FactsErrorReported = true;
   }
   // A launch in a template is seen in each instantiation: report each location once.
   llvm::SmallPtrSet<const void *, 16> Seen;
-  for (const LaunchSite &Launch : TU.launchSites()) {
+  for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
     if (!Launch.Kernel || !inUserCode(TU, Launch.Call->getBeginLoc()))
       continue;
     if (!Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
@@ -43,7 +43,7 @@ void NonCooperativeLaunchCheck::checkTranslationUnit(TUAnalysis &TU) {
   }
 }
 
-void NonCooperativeLaunchCheck::reportLocalKernel(TUAnalysis &TU, const LaunchSite &Launch) {
+void NonCooperativeLaunchCheck::reportLocalKernel(UnitCache &TU, const LaunchSite &Launch) {
   const FunctionDecl *Kernel = nullptr;
   Launch.Kernel->isDefined(Kernel);
   KernelGridBarriers Barriers = gridBarriersOf(TU.summaries(), Kernel);
@@ -51,14 +51,15 @@ void NonCooperativeLaunchCheck::reportLocalKernel(TUAnalysis &TU, const LaunchSi
       launchProblem(Barriers.Grid.has_value(), Barriers.MultiGrid.has_value(), Launch.Coop);
   if (Problem == LaunchProblem::None)
     return;
-  const CollectiveEffect &Barrier =
-      Problem == LaunchProblem::MultiGridSyncWithoutMultiDevice ? *Barriers.MultiGrid : *Barriers.Grid;
+  const CollectiveEffect &Barrier = Problem == LaunchProblem::MultiGridSyncWithoutMultiDevice
+                                        ? *Barriers.MultiGrid
+                                        : *Barriers.Grid;
   reportLaunch(TU, Launch, Problem, Barrier.Spelling);
   noteCallChain(TU, Barrier, Barrier.Spelling + " is called here",
                 /*FirstCallIsPrimary=*/false);
 }
 
-void NonCooperativeLaunchCheck::reportForeignKernel(TUAnalysis &TU, const LaunchSite &Launch) {
+void NonCooperativeLaunchCheck::reportForeignKernel(UnitCache &TU, const LaunchSite &Launch) {
   if (!Facts)
     return;
   const KernelFact *Kernel = Facts->kernel(usrOf(Launch.Kernel));
@@ -81,7 +82,7 @@ void NonCooperativeLaunchCheck::reportForeignKernel(TUAnalysis &TU, const Launch
   }
 }
 
-void NonCooperativeLaunchCheck::reportLaunch(TUAnalysis &TU, const LaunchSite &Launch,
+void NonCooperativeLaunchCheck::reportLaunch(UnitCache &TU, const LaunchSite &Launch,
                                              LaunchProblem Problem, llvm::StringRef Barrier) {
   model::Platform P = TU.platform();
   std::string Kernel = kernelName(Launch.Kernel);
@@ -92,8 +93,7 @@ void NonCooperativeLaunchCheck::reportLaunch(TUAnalysis &TU, const LaunchSite &L
          "kernel '%0' calls %1 but is launched with %2; a multi-grid barrier needs the "
          "multi-device cooperative launch %3 (and -rdc=true)",
          DiagnosticIDs::Error)
-        << Kernel << Barrier << Launch.Spelling << model::multiDeviceLaunchName(P)
-        << Range;
+        << Kernel << Barrier << Launch.Spelling << model::multiDeviceLaunchName(P) << Range;
     return;
   }
   diag(At,

@@ -2,9 +2,9 @@
 // launched without a (multi-device) cooperative launch. Kernels defined in other translation
 // units are found through the facts file named by the FactsFile option.
 #pragma once
-#include "analysis/Facts.h"
-#include "analysis/GridBarriers.h"
-#include "checks/CheckSupport.h"
+#include "analysis/launch/CrossUnitFacts.h"
+#include "analysis/launch/GridBarriers.h"
+#include "checks/CoopcheckCheck.h"
 #include <optional>
 
 namespace coopcheck::checks {
@@ -15,16 +15,16 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
-  void reportLocalKernel(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch);
-  void reportForeignKernel(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch);
-  void reportLaunch(analysis::TUAnalysis &TU, const analysis::LaunchSite &Launch,
+  void reportLocalKernel(analysis::UnitCache &TU, const analysis::LaunchSite &Launch);
+  void reportForeignKernel(analysis::UnitCache &TU, const analysis::LaunchSite &Launch);
+  void reportLaunch(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
                     analysis::LaunchProblem Problem, llvm::StringRef Barrier);
 
   const std::string FactsFile;
-  std::optional<analysis::FactsIndex> Facts;
+  std::optional<analysis::CrossUnitFacts> Facts;
   std::string FactsError;
   bool FactsErrorReported = false;
 };

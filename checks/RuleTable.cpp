@@ -46,9 +46,12 @@ const RuleInfo *findRule(llvm::StringRef Id) {
 
 llvm::StringRef ruleLevelName(RuleLevel L) {
   switch (L) {
-  case RuleLevel::Error: return "error";
-  case RuleLevel::Warning: return "warning";
-  case RuleLevel::Note: return "note";
+  case RuleLevel::Error:
+    return "error";
+  case RuleLevel::Warning:
+    return "warning";
+  case RuleLevel::Note:
+    return "note";
   }
   return "warning";
 }

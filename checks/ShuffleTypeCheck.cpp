@@ -1,6 +1,6 @@
 #include "checks/ShuffleTypeCheck.h"
-#include "analysis/ShuffleTypes.h"
-#include "runtime-model/TileLimits.h"
+#include "analysis/rules/ShuffleTypes.h"
+#include "runtime-model/semantics/TileLimits.h"
 #include "clang/AST/DeclCXX.h"
 
 using namespace clang;
@@ -36,7 +36,7 @@ llvm::StringRef memberNoun(const NamedDecl *D) {
 
 } // namespace
 
-void ShuffleTypeCheck::checkTranslationUnit(TUAnalysis &TU) {
+void ShuffleTypeCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 16> Reported;
   const PrintingPolicy &Policy = TU.context().getPrintingPolicy();
   for (const FunctionDecl *F : TU.deviceFunctions())
@@ -53,8 +53,7 @@ void ShuffleTypeCheck::checkTranslationUnit(TUAnalysis &TU) {
           << userRange(TU, Bad.Call->getSourceRange());
       if (Bad.NonTrivialMember)
         diag(userLocation(TU, Bad.NonTrivialMember->getLocation()),
-             "'%0' is not trivially copyable because of this %1",
-             DiagnosticIDs::Note)
+             "'%0' is not trivially copyable because of this %1", DiagnosticIDs::Note)
             << Type << memberNoun(Bad.NonTrivialMember);
     }
 }

@@ -1,7 +1,7 @@
-// cg-shuffle-type: a tile or coalesced-group shfl, shfl_up, shfl_down or shfl_xor of a value that is
-// not trivially copyable or larger than 32 bytes.
+// cg-shuffle-type: a tile or coalesced-group shfl, shfl_up, shfl_down or shfl_xor of a value that
+// is not trivially copyable or larger than 32 bytes.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -10,7 +10,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

@@ -1,5 +1,5 @@
 #include "checks/TileSizeCheck.h"
-#include "analysis/TileSizes.h"
+#include "analysis/rules/TileSizes.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
@@ -16,8 +16,7 @@ std::string maker(const BadTileSize &Bad) {
 
 std::string message(const BadTileSize &Bad) {
   std::string Tile = "tile size " + std::to_string(Bad.Size);
-  std::string Needs =
-      "; " + maker(Bad) + " needs " + model::allowedTileSizes(Bad.Form, Bad.Target);
+  std::string Needs = "; " + maker(Bad) + " needs " + model::allowedTileSizes(Bad.Form, Bad.Target);
   switch (Bad.Verdict) {
   case model::TileSizeVerdict::NotPowerOfTwo:
     return Tile + " is not a power of two" + Needs;
@@ -39,12 +38,12 @@ std::string message(const BadTileSize &Bad) {
 
 } // namespace
 
-void TileSizeCheck::checkTranslationUnit(TUAnalysis &TU) {
+void TileSizeCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 16> Reported;
   for (const FunctionDecl *F : TU.deviceFunctions())
     for (const BadTileSize &Bad : badTileSizes(TU, F)) {
-      SourceLocation Loc = userLocation(
-          TU, Bad.Call ? Bad.Call->getBeginLoc() : Bad.Parameter->getLocation());
+      SourceLocation Loc =
+          userLocation(TU, Bad.Call ? Bad.Call->getBeginLoc() : Bad.Parameter->getLocation());
       if (!firstUserFindingAt(TU, Loc, Reported))
         continue;
       SourceRange Range = Bad.Call ? Bad.Call->getSourceRange() : Bad.Parameter->getSourceRange();

@@ -1,6 +1,6 @@
 #include "checks/WarpMaskCheck.h"
-#include "analysis/LaneSets.h"
-#include "analysis/WarpMasks.h"
+#include "analysis/rules/WarpMasks.h"
+#include "analysis/warp/LaneSets.h"
 #include "llvm/ADT/bit.h"
 
 using namespace clang;
@@ -11,10 +11,13 @@ namespace {
 
 DiagnosticIDs::Level levelOf(MaskProblem::Level L) {
   switch (L) {
-  case MaskProblem::Level::Error: return DiagnosticIDs::Error;
-  case MaskProblem::Level::Warning: return DiagnosticIDs::Warning;
+  case MaskProblem::Level::Error:
+    return DiagnosticIDs::Error;
+  case MaskProblem::Level::Warning:
+    return DiagnosticIDs::Warning;
   // A finding of its own at note level: clang-tidy's notes attach to the finding before them.
-  case MaskProblem::Level::Note: return DiagnosticIDs::Remark;
+  case MaskProblem::Level::Note:
+    return DiagnosticIDs::Remark;
   }
   return DiagnosticIDs::Error;
 }
@@ -25,32 +28,42 @@ std::string message(const MaskProblem &P, unsigned WarpSize, std::optional<unsig
   switch (P.What) {
   case MaskProblem::Kind::Width:
     if (WarpSize == 64)
-      return "the mask " + hexMask(P.Mask) + " names lanes 0-31 only, but a warp has 64 lanes on "
-             "this platform; lanes 32-63 are left out of " + Name +
-             " (use a 64-bit mask: 0xffffffffffffffffull)";
-    return "the mask " + hexMask(P.Mask) + " is wider than the 32 lanes of a warp on this "
-           "platform; " + Name + " takes a 32-bit mask and the upper bits are dropped";
+      return "the mask " + hexMask(P.Mask) +
+             " names lanes 0-31 only, but a warp has 64 lanes on "
+             "this platform; lanes 32-63 are left out of " +
+             Name + " (use a 64-bit mask: 0xffffffffffffffffull)";
+    return "the mask " + hexMask(P.Mask) +
+           " is wider than the 32 lanes of a warp on this "
+           "platform; " +
+           Name + " takes a 32-bit mask and the upper bits are dropped";
   case MaskProblem::Kind::CallerNotInMask:
     return (One ? "lane " : "lanes ") + laneRanges(P.Lanes) + (One ? " calls " : " call ") + Name +
            " with the mask " + hexMask(P.Mask) + ", which does not name " + (One ? "it" : "them") +
            "; the calling lane must be in the mask";
   case MaskProblem::Kind::LanesNeverArrive:
-    return "the mask " + hexMask(P.Mask) + (One ? " names lane " : " names lanes ") + laneRanges(P.Lanes) +
+    return "the mask " + hexMask(P.Mask) + (One ? " names lane " : " names lanes ") +
+           laneRanges(P.Lanes) +
            (One ? ", which never reaches this call; " : ", which never reach this call; ") + Name +
            (One ? " waits for it" : " waits for them");
   case MaskProblem::Kind::SourceLaneNotInMask:
     return "the source lane " + std::to_string(P.SourceLane) + " of " + Name +
            " is not in its mask " + hexMask(P.Mask) + "; the value read from it is undefined";
   case MaskProblem::Kind::ExitedLanes:
-    return "the mask " + hexMask(P.Mask) + " names lanes that may have left the kernel before "
-           "this call; on sm_70 and later " + Name + " reads 0 from them, which is right for a "
+    return "the mask " + hexMask(P.Mask) +
+           " names lanes that may have left the kernel before "
+           "this call; on sm_70 and later " +
+           Name +
+           " reads 0 from them, which is right for a "
            "sum but wrong for a maximum, a minimum or a product";
   case MaskProblem::Kind::ActiveMaskInDivergentCode:
     return "__activemask() names the lanes that happen to be converged here, not the lanes that "
-           "reach " + Name + " under a data-dependent condition; compute the mask with "
+           "reach " +
+           Name +
+           " under a data-dependent condition; compute the mask with "
            "__ballot_sync over that condition before the branch";
   case MaskProblem::Kind::PairedBeforeVolta:
-    return "both sides of this branch call " + Name + " with the full mask: this pairs only with "
+    return "both sides of this branch call " + Name +
+           " with the full mask: this pairs only with "
            "independent thread scheduling (sm_70 and later); the target sm_" +
            std::to_string(Arch.value_or(0) / 10) +
            " executes the sides one after the other and deadlocks";
@@ -76,7 +89,7 @@ std::string noteOf(const MaskProblem &P) {
 
 } // namespace
 
-void WarpMaskCheck::checkTranslationUnit(TUAnalysis &TU) {
+void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
   // A call in a template is reported once, for its first instantiation with a problem.
   llvm::SmallPtrSet<const void *, 32> Reported;
   for (const FunctionDecl *F : TU.deviceFunctions()) {

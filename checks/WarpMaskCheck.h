@@ -1,8 +1,9 @@
 // cg-warp-mask: the mask of a warp intrinsic (__shfl*_sync, votes, __match_*_sync, __syncwarp,
-// __reduce_*_sync) names lanes that never reach the call, omits the calling lane or the source lane,
-// is __activemask() in data-dependent code, has the wrong width, or names lanes that left the kernel.
+// __reduce_*_sync) names lanes that never reach the call, omits the calling lane or the source
+// lane, is __activemask() in data-dependent code, has the wrong width, or names lanes that left the
+// kernel.
 #pragma once
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
 
@@ -11,7 +12,7 @@ public:
   using CoopcheckCheck::CoopcheckCheck;
 
 protected:
-  void checkTranslationUnit(analysis::TUAnalysis &TU) override;
+  void checkTranslationUnit(analysis::UnitCache &TU) override;
 };
 
 } // namespace coopcheck::checks

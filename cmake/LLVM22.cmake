@@ -14,9 +14,14 @@ message(STATUS "LLVM ${LLVM_PACKAGE_VERSION} at ${LLVM22_ROOT}")
 
 set(COOPCHECK_CLANG_RESOURCE_DIR ${LLVM22_ROOT}/lib/clang/${LLVM_VERSION_MAJOR})
 set(COOPCHECK_LLVM_INCLUDE_DIRS ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
-set(COOPCHECK_LLVM_DEFINITIONS ${LLVM_DEFINITIONS})
+# LLVM_DEFINITIONS is one string of -D flags: split it into definitions.
+separate_arguments(COOPCHECK_LLVM_DEFINITIONS NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 # LLVM is built without RTTI; the code that derives from its classes must match.
 set(COOPCHECK_LLVM_FLAGS -fno-rtti)
 
 # The shared libraries the CLI and the tests link (never the plugin: clang-tidy-22 provides them).
 set(COOPCHECK_LLVM_LINK ${LLVM22_ROOT}/lib/libclang-cpp.so.22.1 ${LLVM22_ROOT}/lib/libLLVM.so.22.1)
+
+# The clang-tidy static libraries the CLI and the confirmation library run with. Linked by path:
+# their CMake targets would pull in static copies of Clang next to libclang-cpp.
+set(COOPCHECK_TIDY_LIBS ${LLVM22_ROOT}/lib/libclangTidy.a ${LLVM22_ROOT}/lib/libclangTidyUtils.a)

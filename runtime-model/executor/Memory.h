@@ -3,17 +3,17 @@
 // unwritten bytes are fresh symbols, so kernel inputs stay symbolic; addresses are a buffer's base
 // plus an offset, and every buffer's base is far from the others.
 #pragma once
-#include <z3++.h>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+#include <z3++.h>
 
 namespace coopcheck::model::executor {
 
 struct Buffer {
-  std::string Name;  ///< "data" (a kernel argument), "tile[block 1]", ...
+  std::string Name; ///< "data" (a kernel argument), "tile[block 1]", ...
   uint64_t Base = 0;
   uint64_t Size = 0; ///< 0: unbounded (memory behind a kernel argument)
   /// Values by offset, each as wide as it was stored, so that a load of what a store wrote

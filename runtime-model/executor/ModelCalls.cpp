@@ -1,14 +1,17 @@
-// Calls: user functions get a frame; the model headers' functions and warp intrinsics are
-// interpreted here, collectives arrive at the tracker and take their results when released.
-#include "runtime-model/executor/Explorer.h"
+// Calls: user functions get a frame; functions without a body go to the handlers that
+// cgm_functions.def names for them (the model headers' functions, warp intrinsics, LLVM
+// intrinsics); collectives arrive at the tracker and take their results when released.
+#include "runtime-model/executor/ReplayState.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace coopcheck::model::executor::detail {
 
 using namespace llvm;
 
-StepResult Explorer::call(ThreadId T, Frame &Fr, const CallBase &Call) {
+StepResult Replay::call(ThreadId T, Frame &Fr, const CallBase &Call) {
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand())) {
     StringRef Text = Asm->getAsmString();
     bool Clock = Text.contains("globaltimer") || Text.contains("clock");
@@ -33,18 +36,17 @@ StepResult Explorer::call(ThreadId T, Frame &Fr, const CallBase &Call) {
     St->Threads[T].Stack.push_back(std::move(Inner));
     return StepResult::Continue;
   }
-  std::string Name = Callee->getName().starts_with("_Z") ? baseName(Callee->getName())
-                                                         : Callee->getName().str();
+  std::string Name =
+      Callee->getName().starts_with("_Z") ? baseName(Callee->getName()) : Callee->getName().str();
   return callModel(T, Fr, Call, Name);
 }
 
-StepResult Explorer::returnFrom(ThreadId T, std::optional<z3::expr> Result) {
+StepResult Replay::returnFrom(ThreadId T, std::optional<z3::expr> Result) {
   ThreadContext &Th = St->Threads[T];
   // Where the thread left: the `return` that branched here, if one did.
   const Frame &Top = Th.Stack.back();
-  Th.ExitPoint = Top.Prev && Top.Prev->getTerminator()->getDebugLoc()
-                     ? Top.Prev->getTerminator()
-                     : &*Top.Next;
+  Th.ExitPoint =
+      Top.Prev && Top.Prev->getTerminator()->getDebugLoc() ? Top.Prev->getTerminator() : &*Top.Next;
   Th.Stack.pop_back();
   if (Th.Stack.empty())
     return StepResult::Exited;
@@ -56,7 +58,7 @@ StepResult Explorer::returnFrom(ThreadId T, std::optional<z3::expr> Result) {
 }
 
 /// The user's call that led here: model headers implement collectives in their own functions.
-unsigned Explorer::siteOf(ThreadId T) {
+unsigned Replay::siteOf(ThreadId T) {
   const std::vector<Frame> &Stack = St->Threads[T].Stack;
   const Instruction *Site = &*Stack.back().Next;
   for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
@@ -71,8 +73,8 @@ unsigned Explorer::siteOf(ThreadId T) {
   return Sites.size() - 1;
 }
 
-StepResult Explorer::arrive(ThreadId T, const CallBase &Call, const std::string &Name,
-                            const Arrival &A) {
+StepResult Replay::arrive(ThreadId T, const CallBase &Call, const std::string &Name,
+                          const Arrival &A) {
   PendingCall P{&Call, Name, {}};
   for (const Use &U : Call.args())
     P.Args.push_back(eval(T, U.get()));
@@ -84,212 +86,334 @@ StepResult Explorer::arrive(ThreadId T, const CallBase &Call, const std::string 
   return StepResult::Blocked;
 }
 
-/// Warp intrinsics by name: the operation and the argument holding the mask (-1: the legacy
-/// mask-less forms, which name the whole warp).
-std::optional<std::pair<CollectiveOp, int>> warpIntrinsic(StringRef Name) {
-  using R = std::optional<std::pair<CollectiveOp, int>>;
-  if (Name.starts_with("__reduce_") && Name.ends_with("_sync"))
-    return R({CollectiveOp::Reduce, 0});
-  return StringSwitch<R>(Name)
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"},
-             R({CollectiveOp::Shuffle, 0}))
-      .Cases({"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"}, R({CollectiveOp::Shuffle, -1}))
-      .Cases({"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync"},
-             R({CollectiveOp::Vote, 0}))
-      .Cases({"__ballot", "__any", "__all"}, R({CollectiveOp::Vote, -1}))
-      .Cases({"__match_any_sync", "__match_all_sync"}, R({CollectiveOp::Match, 0}))
-      .Case("__syncwarp", R({CollectiveOp::WarpBarrier, 0}))
-      .Default(std::nullopt);
-}
+/// One call of a function that cgm_functions.def lists, as its handler sees it.
+struct ModelCall {
+  Replay &R;
+  ThreadId T;
+  Frame &Fr;
+  const CallBase &Call;
+  const std::string &Name;
+  unsigned Bits; ///< of the result; 0 for void
 
-/// Group operations of the model (__cgm_tile_*, __cgm_coalesced_*) by operation name.
-std::optional<CollectiveOp> groupOperation(StringRef Op) {
-  if (Op == "sync")
-    return CollectiveOp::WarpBarrier;
-  if (Op.starts_with("shfl"))
-    return CollectiveOp::Shuffle;
-  if (Op == "any" || Op == "all" || Op == "ballot")
-    return CollectiveOp::Vote;
-  if (Op.starts_with("match"))
-    return CollectiveOp::Match;
-  if (Op == "reduce" || Op.ends_with("_scan"))
-    return CollectiveOp::Reduce;
-  return std::nullopt;
-}
-
-StringRef dropWidth(StringRef Op) {
-  if (Op.ends_with("_u32") || Op.ends_with("_u64"))
-    return Op.drop_back(4);
-  return Op;
-}
-
-StepResult Explorer::callModel(ThreadId T, Frame &Fr, const CallBase &Call,
-                               const std::string &Name) {
-  unsigned Bits = Call.getType()->isVoidTy() ? 0 : bitsOf(Call.getType(), DL);
-  auto Arg = [&](unsigned I) { return eval(T, Call.getArgOperand(I)); };
-  auto ConcreteArg = [&](unsigned I) { return concretize(Arg(I)); };
-  auto Result = [&](uint64_t V) {
+  z3::expr arg(unsigned I) { return R.eval(T, Call.getArgOperand(I)); }
+  uint64_t concreteArg(unsigned I) { return R.concretize(arg(I)); }
+  /// The call yields V (if it returns a value) and the thread goes on.
+  StepResult result(uint64_t V) {
     if (Bits)
-      set(Fr, &Call, bv(V, Bits));
-    advance(Fr);
+      R.set(Fr, &Call, R.bv(V, Bits));
+    R.advance(Fr);
     return StepResult::Continue;
+  }
+  StepResult returns(const z3::expr &V) {
+    R.set(Fr, &Call, V);
+    R.advance(Fr);
+    return StepResult::Continue;
+  }
+  StepResult arrive(const Arrival &A) { return R.arrive(T, Call, Name, A); }
+};
+
+namespace {
+
+enum class NameMatch { Exact, Prefix, Contains, Wildcard };
+
+struct NamePattern {
+  NameMatch Match;
+  StringRef Pattern;
+  ModelHandler Handler;
+  bool matches(StringRef N) const {
+    if (Match == NameMatch::Prefix)
+      return N.starts_with(Pattern);
+    if (Match == NameMatch::Contains)
+      return N.contains(Pattern);
+    auto [Head, Tail] = Pattern.split('*');
+    return N.starts_with(Head) && N.ends_with(Tail);
+  }
+};
+
+/// cooperative_groups::details::*_group_id, the kind argument of __cgm_group_* functions.
+enum GroupKind : uint64_t { MultiGridGroup = 2, GridGroup = 3, BlockGroup = 4, TileGroup = 5 };
+
+} // namespace
+
+ModelHandler Replay::modelHandler(StringRef Name) {
+  struct Dispatch {
+    StringMap<ModelHandler> Exact;
+    std::vector<NamePattern> Patterns; ///< in the order of cgm_functions.def: the first match
   };
-  StringRef N(Name);
-  Dim3 Tid = Shape.threadIdx(T), Ctaid = Shape.blockIdx(T);
-  auto Axis = [&](const Dim3 &D) { return N.back() == 'x' ? D.X : N.back() == 'y' ? D.Y : D.Z; };
-  if (N.starts_with("llvm.nvvm.read.ptx.sreg.")) {
-    StringRef Reg = N.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
-    if (Reg.starts_with("tid."))
-      return Result(Axis(Tid));
-    if (Reg.starts_with("ntid."))
-      return Result(Axis(Shape.Block));
-    if (Reg.starts_with("ctaid."))
-      return Result(Axis(Ctaid));
-    if (Reg.starts_with("nctaid."))
-      return Result(Axis(Shape.Grid));
-    if (Reg == "warpsize")
-      return Result(Shape.WarpSize);
-    if (Reg == "laneid")
-      return Result(Shape.laneOf(T));
-    // Clocks advance fast, so that delay loops end after a few trips.
-    St->Clock += 1ull << 24;
-    St->Threads[T].ReadClock = true;
-    return Result(St->Clock);
-  }
-  if (N.starts_with("llvm.nvvm.barrier") || N == "__syncthreads" || N == "__cgm_block_sync")
-    return arrive(T, Call, Name, {CollectiveOp::BlockBarrier});
-  if (N.starts_with("__syncthreads_"))
-    return arrive(T, Call, Name, {CollectiveOp::BlockBarrier});
-  if (N == "llvm.trap" || N == "__trap" || N == "abort")
-    return StepResult::Trapped;
-  if (N == "__cgm_grid_sync")
-    return arrive(T, Call, Name, {CollectiveOp::GridBarrier});
-  if (N == "__cgm_multi_grid_sync")
-    return arrive(T, Call, Name, {CollectiveOp::MultiGridBarrier});
-  if (N == "__cgm_grid_is_valid")
-    return Result(Shape.Cooperation != LaunchCooperation::Standard);
-  if (N == "__cgm_multi_grid_is_valid")
-    return Result(Shape.Cooperation == LaunchCooperation::MultiDevice);
-  if (N == "__cgm_grid_thread_rank")
-    return Result(T);
-  if (N == "__cgm_grid_num_threads")
-    return Result(Shape.threads());
-  if (N == "__cgm_grid_block_rank")
-    return Result(Shape.blockOf(T));
-  if (N == "__cgm_grid_num_blocks")
-    return Result(Shape.blocks());
-  if (N == "__cgm_block_thread_rank")
-    return Result(Shape.rankInBlock(T));
-  if (N == "__cgm_block_num_threads")
-    return Result(Shape.threadsPerBlock());
-  if (N == "__activemask" || N == "__cgm_coalesced_threads")
-    return arrive(T, Call, Name, {CollectiveOp::ActiveLanes});
-  if (N == "__cgm_tiled_partition") {
-    uint64_t ParentSize = ConcreteArg(1), TileSize = ConcreteArg(3);
-    if (!validTileSize(TileSize) || (ParentSize && !validTileSize(ParentSize)))
-      return unsupportedTile(TileSize);
-    unsigned Rank = Shape.rankInBlock(T) % (ParentSize ? ParentSize : Shape.threadsPerBlock());
-    unsigned ParentThreads = ParentSize ? ParentSize : Shape.threadsPerBlock();
-    uint64_t Mask = 0;
-    if (TileSize <= Shape.WarpSize) {
-      unsigned Base = Shape.laneOf(T) / TileSize * TileSize;
-      Mask = (TileSize == 64 ? ~0ull : ((1ull << TileSize) - 1)) << Base;
-    }
-    // {mask, meta_rank, meta_size} as laid out in memory.
-    z3::expr Info = z3::concat(bv((ParentThreads + TileSize - 1) / TileSize, 32),
-                               z3::concat(bv(Rank / TileSize, 32), bv(Mask, 64)));
-    set(Fr, &Call, resize(Info, Bits, false));
-    advance(Fr);
-    return StepResult::Continue;
-  }
-  if (auto Warp = warpIntrinsic(N)) {
-    uint64_t Full = Shape.WarpSize == 64 ? ~0ull : 0xffffffffull;
-    uint64_t Mask = Warp->second < 0 || Call.arg_size() == 0 ? Full : ConcreteArg(Warp->second);
-    return arrive(T, Call, Name, {Warp->first, 0, Mask});
-  }
-  if (N.starts_with("__cgm_tile_") || N.starts_with("__cgm_coalesced_")) {
-    bool Tile = N.starts_with("__cgm_tile_");
-    StringRef Op = dropWidth(N.drop_front(Tile ? strlen("__cgm_tile_") : strlen("__cgm_coalesced_")));
-    uint64_t TileSize = Tile ? ConcreteArg(0) : 0;
-    if (Tile && !validTileSize(TileSize))
-      return unsupportedTile(TileSize);
-    uint64_t Mask = ConcreteArg(Tile ? 1 : 0);
-    if (Op == "thread_rank") {
-      if (Tile)
-        return Result(Shape.rankInBlock(T) % TileSize);
-      return Result(llvm::popcount(Mask & ((1ull << Shape.laneOf(T)) - 1)));
-    }
-    if (Op == "num_threads")
-      return Result(llvm::popcount(Mask));
-    if (Op == "elect")
-      return Result(Tile ? Shape.rankInBlock(T) % TileSize == 0
-                         : Shape.laneOf(T) == static_cast<unsigned>(llvm::countr_zero(Mask)));
-    if (auto Collective = groupOperation(Op)) {
-      if (Tile && TileSize > Shape.WarpSize && *Collective == CollectiveOp::WarpBarrier)
-        return arrive(T, Call, Name, {CollectiveOp::TileBarrier, 0, 0, (unsigned)TileSize});
-      return arrive(T, Call, Name, {*Collective, 0, Mask});
-    }
-  }
-  if (N.starts_with("__cgm_group_")) {
-    StringRef Op = N.drop_front(strlen("__cgm_group_"));
-    uint64_t Kind = ConcreteArg(0), TileSize = ConcreteArg(1), Mask = ConcreteArg(2);
-    if (Kind == 5 && !validTileSize(TileSize))
-      return unsupportedTile(TileSize);
-    if (Op == "sync" || Op == "wait" || Op == "wait_prior") {
-      if (Kind == 3)
-        return arrive(T, Call, Name, {CollectiveOp::GridBarrier});
-      if (Kind == 4)
-        return arrive(T, Call, Name, {CollectiveOp::BlockBarrier});
-      if (Kind == 2)
-        return arrive(T, Call, Name, {CollectiveOp::MultiGridBarrier});
-      if (Kind == 5 && TileSize > Shape.WarpSize)
-        return arrive(T, Call, Name, {CollectiveOp::TileBarrier, 0, 0, (unsigned)TileSize});
-      return arrive(T, Call, Name, {CollectiveOp::WarpBarrier, 0, Mask});
-    }
-    if (Op == "memcpy_async") {
-      // The copy is done at once; its completion is what wait() orders.
-      uint64_t Dst = ConcreteArg(3), Src = ConcreteArg(4), Bytes = ConcreteArg(5);
-      for (uint64_t I = 0; I < Bytes; ++I)
-        store(Dst + I, load(T, Src + I, 8));
-      return Result(0);
-    }
-  }
-  if (N.starts_with("__cgm_this_") || N.starts_with("llvm.dbg.") ||
-      N.starts_with("llvm.lifetime.") || N == "llvm.assume" || N == "vprintf" || N == "printf")
-    return Result(0);
-  if (N.starts_with("llvm.memcpy") || N.starts_with("llvm.memmove") ||
-      N.starts_with("llvm.memset")) {
-    uint64_t Dst = ConcreteArg(0), Bytes = ConcreteArg(2);
-    bool Set = N.starts_with("llvm.memset");
-    z3::expr Fill = Set ? resize(Arg(1), 8, false) : bv(0, 8);
-    uint64_t Src = Set ? 0 : ConcreteArg(1);
-    for (uint64_t I = 0; I < Bytes && I < (1u << 16); ++I)
-      store(Dst + I, Set ? Fill : load(T, Src + I, 8));
-    return Result(0);
-  }
-  if (N.contains("Atomic")) {
-    uint64_t Address = ConcreteArg(0);
-    z3::expr Old = load(T, Address, Bits), V = Arg(1);
-    z3::expr New = N.contains("Add") ? Old + V
-                   : N.contains("Exch") ? V
-                   : N.contains("CAS") ? z3::ite(Old == V, Arg(2), Old)
-                   : N.contains("And") ? (Old & V)
-                   : N.contains("Or") ? (Old | V)
-                   : N.contains("Xor") ? (Old ^ V)
-                   : N.contains("Max") ? z3::ite(Old > V, Old, V)
-                   : N.contains("Min") ? z3::ite(Old < V, Old, V)
-                                        : Z.bv_const(("atomic" + std::to_string(St->Steps)).c_str(),
-                                                     Bits);
-    store(Address, New.simplify());
-    set(Fr, &Call, Old);
-    advance(Fr);
-    return StepResult::Continue;
-  }
-  // Not modelled (math functions, cluster and pipeline operations): an unconstrained result.
-  if (Bits)
-    set(Fr, &Call, Z.bv_const((Name + "#" + std::to_string(St->Steps)).c_str(), Bits));
-  advance(Fr);
+  static const Dispatch Table = [] {
+    Dispatch D;
+    auto Add = [&D](NameMatch Match, StringRef N, ModelHandler Handler) {
+      if (Match != NameMatch::Exact)
+        D.Patterns.push_back({Match, N, Handler});
+      else if (!D.Exact.try_emplace(N, Handler).second)
+        report_fatal_error("a name listed twice in cgm_functions.def");
+    };
+#define CGM_FUNCTION(Ret, Name, Params, Handler) Add(NameMatch::Exact, #Name, &Replay::Handler);
+#define CGM_DEVICE_BUILTIN(Match, Name, Handler) Add(NameMatch::Match, Name, &Replay::Handler);
+#include "runtime-model/include/coopcheck_model/cgm_functions.def"
+    return D;
+  }();
+  auto It = Table.Exact.find(Name);
+  if (It != Table.Exact.end())
+    return It->second;
+  for (const NamePattern &P : Table.Patterns)
+    if (P.matches(Name))
+      return P.Handler;
+  return &Replay::unconstrained;
+}
+
+StepResult Replay::callModel(ThreadId T, Frame &Fr, const CallBase &Call, const std::string &Name) {
+  unsigned Bits = Call.getType()->isVoidTy() ? 0 : bitsOf(Call.getType(), DL);
+  ModelCall C{*this, T, Fr, Call, Name, Bits};
+  return (this->*modelHandler(Name))(C);
+}
+
+// ---- no effect, not modelled, traps ----
+
+/// Returns 0: debug information, printf, creating handles of the grid or block.
+StepResult Replay::noEffect(ModelCall &C) { return C.result(0); }
+
+/// Not modelled (math functions, cluster and pipeline operations): an unconstrained result.
+StepResult Replay::unconstrained(ModelCall &C) {
+  if (C.Bits)
+    set(C.Fr, &C.Call, Z.bv_const((C.Name + "#" + std::to_string(St->Steps)).c_str(), C.Bits));
+  advance(C.Fr);
   return StepResult::Continue;
+}
+
+StepResult Replay::trap(ModelCall &) { return StepResult::Trapped; }
+
+// ---- special registers ----
+
+static unsigned axis(StringRef Register, const Dim3 &D) {
+  return Register.back() == 'x' ? D.X : Register.back() == 'y' ? D.Y : D.Z;
+}
+StepResult Replay::threadIndex(ModelCall &C) {
+  return C.result(axis(C.Name, Shape.threadIdx(C.T)));
+}
+StepResult Replay::blockDimension(ModelCall &C) { return C.result(axis(C.Name, Shape.Block)); }
+StepResult Replay::blockIndex(ModelCall &C) { return C.result(axis(C.Name, Shape.blockIdx(C.T))); }
+StepResult Replay::gridDimension(ModelCall &C) { return C.result(axis(C.Name, Shape.Grid)); }
+StepResult Replay::warpSize(ModelCall &C) { return C.result(Shape.WarpSize); }
+StepResult Replay::laneIndex(ModelCall &C) { return C.result(Shape.laneOf(C.T)); }
+
+/// Clocks advance fast, so that delay loops end after a few trips.
+StepResult Replay::readClock(ModelCall &C) {
+  St->Clock += 1ull << 24;
+  St->Threads[C.T].ReadClock = true;
+  return C.result(St->Clock);
+}
+
+// ---- barriers, grid, block ----
+
+StepResult Replay::blockSync(ModelCall &C) { return C.arrive({CollectiveOp::BlockBarrier}); }
+StepResult Replay::gridSync(ModelCall &C) { return C.arrive({CollectiveOp::GridBarrier}); }
+StepResult Replay::multiGridSync(ModelCall &C) {
+  return C.arrive({CollectiveOp::MultiGridBarrier});
+}
+/// __activemask() and coalesced_threads(): the lanes there, once the rest of the warp waits.
+StepResult Replay::activeLanes(ModelCall &C) { return C.arrive({CollectiveOp::ActiveLanes}); }
+
+StepResult Replay::gridIsValid(ModelCall &C) {
+  return C.result(Shape.Cooperation != LaunchCooperation::Standard);
+}
+StepResult Replay::multiGridIsValid(ModelCall &C) {
+  return C.result(Shape.Cooperation == LaunchCooperation::MultiDevice);
+}
+StepResult Replay::gridThreadRank(ModelCall &C) { return C.result(C.T); }
+StepResult Replay::gridNumThreads(ModelCall &C) { return C.result(Shape.threads()); }
+StepResult Replay::gridBlockRank(ModelCall &C) { return C.result(Shape.blockOf(C.T)); }
+StepResult Replay::gridNumBlocks(ModelCall &C) { return C.result(Shape.blocks()); }
+StepResult Replay::blockThreadRank(ModelCall &C) { return C.result(Shape.rankInBlock(C.T)); }
+StepResult Replay::blockNumThreads(ModelCall &C) { return C.result(Shape.threadsPerBlock()); }
+
+// ---- groups ----
+
+StepResult Replay::tiledPartition(ModelCall &C) {
+  uint64_t ParentSize = C.concreteArg(1), TileSize = C.concreteArg(3);
+  if (!validTileSize(TileSize) || (ParentSize && !validTileSize(ParentSize)))
+    return unsupportedTile(TileSize);
+  unsigned Rank = Shape.rankInBlock(C.T) % (ParentSize ? ParentSize : Shape.threadsPerBlock());
+  unsigned ParentThreads = ParentSize ? ParentSize : Shape.threadsPerBlock();
+  uint64_t Mask = 0;
+  if (TileSize <= Shape.WarpSize) {
+    unsigned Base = Shape.laneOf(C.T) / TileSize * TileSize;
+    Mask = (TileSize == 64 ? ~0ull : ((1ull << TileSize) - 1)) << Base;
+  }
+  // {mask, meta_rank, meta_size} as laid out in memory.
+  z3::expr Info = z3::concat(bv((ParentThreads + TileSize - 1) / TileSize, 32),
+                             z3::concat(bv(Rank / TileSize, 32), bv(Mask, 64)));
+  return C.returns(resize(Info, C.Bits, false));
+}
+
+Arrival Replay::tileBarrier(uint64_t TileSize, uint64_t Mask) const {
+  if (TileSize > Shape.WarpSize)
+    return {CollectiveOp::TileBarrier, 0, 0, static_cast<unsigned>(TileSize)};
+  return {CollectiveOp::WarpBarrier, 0, Mask};
+}
+
+/// thread_group::sync(), wait(), wait_prior(): the barrier of the group's kind.
+StepResult Replay::groupSync(ModelCall &C) {
+  uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1), Mask = C.concreteArg(2);
+  if (Kind == TileGroup && !validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  if (Kind == GridGroup)
+    return C.arrive({CollectiveOp::GridBarrier});
+  if (Kind == BlockGroup)
+    return C.arrive({CollectiveOp::BlockBarrier});
+  if (Kind == MultiGridGroup)
+    return C.arrive({CollectiveOp::MultiGridBarrier});
+  if (Kind == TileGroup)
+    return C.arrive(tileBarrier(TileSize, Mask));
+  return C.arrive({CollectiveOp::WarpBarrier, 0, Mask});
+}
+
+/// Ranks, sizes and validity of a group known at run time: not modelled.
+StepResult Replay::groupQuery(ModelCall &C) {
+  uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1);
+  C.concreteArg(2);
+  if (Kind == TileGroup && !validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  return unconstrained(C);
+}
+
+/// The copy is done at once; its completion is what wait() orders.
+StepResult Replay::groupMemcpyAsync(ModelCall &C) {
+  uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1);
+  C.concreteArg(2);
+  if (Kind == TileGroup && !validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  uint64_t Dst = C.concreteArg(3), Src = C.concreteArg(4), Bytes = C.concreteArg(5);
+  for (uint64_t I = 0; I < Bytes; ++I)
+    store(Dst + I, load(C.T, Src + I, 8));
+  return C.result(0);
+}
+
+// ---- tiles: (tile_size, mask, ...); a size the runtime rejects ends the path ----
+
+StepResult Replay::tileSync(ModelCall &C) {
+  uint64_t TileSize = C.concreteArg(0);
+  if (!validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  return C.arrive(tileBarrier(TileSize, C.concreteArg(1)));
+}
+
+StepResult Replay::tileThreadRank(ModelCall &C) {
+  uint64_t TileSize = C.concreteArg(0);
+  if (!validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  C.concreteArg(1);
+  return C.result(Shape.rankInBlock(C.T) % TileSize);
+}
+
+StepResult Replay::tileElect(ModelCall &C) {
+  uint64_t TileSize = C.concreteArg(0);
+  if (!validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  C.concreteArg(1);
+  return C.result(Shape.rankInBlock(C.T) % TileSize == 0);
+}
+
+StepResult Replay::tileCollective(ModelCall &C, CollectiveOp Op) {
+  uint64_t TileSize = C.concreteArg(0);
+  if (!validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  return C.arrive({Op, 0, C.concreteArg(1)});
+}
+StepResult Replay::tileShuffle(ModelCall &C) { return tileCollective(C, CollectiveOp::Shuffle); }
+StepResult Replay::tileVote(ModelCall &C) { return tileCollective(C, CollectiveOp::Vote); }
+StepResult Replay::tileMatch(ModelCall &C) { return tileCollective(C, CollectiveOp::Match); }
+StepResult Replay::tileReduce(ModelCall &C) { return tileCollective(C, CollectiveOp::Reduce); }
+
+// ---- coalesced groups: (mask, ...) ----
+
+StepResult Replay::coalescedThreadRank(ModelCall &C) {
+  uint64_t Mask = C.concreteArg(0);
+  return C.result(llvm::popcount(Mask & ((1ull << Shape.laneOf(C.T)) - 1)));
+}
+StepResult Replay::coalescedNumThreads(ModelCall &C) {
+  return C.result(llvm::popcount(C.concreteArg(0)));
+}
+StepResult Replay::coalescedElect(ModelCall &C) {
+  uint64_t Mask = C.concreteArg(0);
+  return C.result(Shape.laneOf(C.T) == static_cast<unsigned>(llvm::countr_zero(Mask)));
+}
+
+StepResult Replay::coalescedCollective(ModelCall &C, CollectiveOp Op) {
+  return C.arrive({Op, 0, C.concreteArg(0)});
+}
+StepResult Replay::coalescedSync(ModelCall &C) {
+  return coalescedCollective(C, CollectiveOp::WarpBarrier);
+}
+StepResult Replay::coalescedShuffle(ModelCall &C) {
+  return coalescedCollective(C, CollectiveOp::Shuffle);
+}
+StepResult Replay::coalescedVote(ModelCall &C) {
+  return coalescedCollective(C, CollectiveOp::Vote);
+}
+StepResult Replay::coalescedMatch(ModelCall &C) {
+  return coalescedCollective(C, CollectiveOp::Match);
+}
+StepResult Replay::coalescedReduce(ModelCall &C) {
+  return coalescedCollective(C, CollectiveOp::Reduce);
+}
+
+// ---- warp intrinsics: the mask first, or (legacy forms) the whole warp ----
+
+StepResult Replay::warpCollective(ModelCall &C, CollectiveOp Op, bool Masked) {
+  uint64_t Full = Shape.WarpSize == 64 ? ~0ull : 0xffffffffull;
+  uint64_t Mask = !Masked || C.Call.arg_size() == 0 ? Full : C.concreteArg(0);
+  return C.arrive({Op, 0, Mask});
+}
+StepResult Replay::warpShuffle(ModelCall &C) {
+  return warpCollective(C, CollectiveOp::Shuffle, true);
+}
+StepResult Replay::legacyShuffle(ModelCall &C) {
+  return warpCollective(C, CollectiveOp::Shuffle, false);
+}
+StepResult Replay::warpVote(ModelCall &C) { return warpCollective(C, CollectiveOp::Vote, true); }
+StepResult Replay::legacyVote(ModelCall &C) { return warpCollective(C, CollectiveOp::Vote, false); }
+StepResult Replay::warpMatch(ModelCall &C) { return warpCollective(C, CollectiveOp::Match, true); }
+StepResult Replay::warpSync(ModelCall &C) {
+  return warpCollective(C, CollectiveOp::WarpBarrier, true);
+}
+StepResult Replay::warpReduce(ModelCall &C) {
+  return warpCollective(C, CollectiveOp::Reduce, true);
+}
+
+// ---- memory ----
+
+StepResult Replay::memoryCopy(ModelCall &C) {
+  uint64_t Dst = C.concreteArg(0), Bytes = C.concreteArg(2), Src = C.concreteArg(1);
+  for (uint64_t I = 0; I < Bytes && I < (1u << 16); ++I)
+    store(Dst + I, load(C.T, Src + I, 8));
+  return C.result(0);
+}
+
+StepResult Replay::memorySet(ModelCall &C) {
+  uint64_t Dst = C.concreteArg(0), Bytes = C.concreteArg(2);
+  z3::expr Fill = resize(C.arg(1), 8, false);
+  for (uint64_t I = 0; I < Bytes && I < (1u << 16); ++I)
+    store(Dst + I, Fill);
+  return C.result(0);
+}
+
+StepResult Replay::atomicCall(ModelCall &C) {
+  StringRef N(C.Name);
+  uint64_t Address = C.concreteArg(0);
+  z3::expr Old = load(C.T, Address, C.Bits), V = C.arg(1);
+  z3::expr New = N.contains("Add")    ? Old + V
+                 : N.contains("Exch") ? V
+                 : N.contains("CAS")  ? z3::ite(Old == V, C.arg(2), Old)
+                 : N.contains("And")  ? (Old & V)
+                 : N.contains("Or")   ? (Old | V)
+                 : N.contains("Xor")  ? (Old ^ V)
+                 : N.contains("Max")  ? z3::ite(Old > V, Old, V)
+                 : N.contains("Min")
+                     ? z3::ite(Old < V, Old, V)
+                     : Z.bv_const(("atomic" + std::to_string(St->Steps)).c_str(), C.Bits);
+  store(Address, New.simplify());
+  return C.returns(Old);
 }
 
 /// The lanes of the calling thread's group in rank order, as a collective call sees them.
@@ -331,7 +455,7 @@ std::pair<unsigned, unsigned> operandIndices(StringRef N) {
   return {0, 1}; // legacy mask-less forms
 }
 
-z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Release &R) {
+z3::expr Replay::collectiveResult(ThreadId T, const PendingCall &P, const Release &R) {
   unsigned Bits = bitsOf(P.Call->getType(), DL);
   StringRef N(P.Name);
   unsigned Warp = Shape.warpOf(T), Lane = Shape.laneOf(T);
@@ -365,7 +489,9 @@ z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Rele
   else if (N.starts_with("__cgm_coalesced_"))
     Mask = concretize(P.Args[0]);
   std::vector<unsigned> Lanes = groupLanes(P.Name, P.Args, Lane, Shape.WarpSize, Mask);
-  auto RankOf = [&](unsigned L) { return std::find(Lanes.begin(), Lanes.end(), L) - Lanes.begin(); };
+  auto RankOf = [&](unsigned L) {
+    return std::find(Lanes.begin(), Lanes.end(), L) - Lanes.begin();
+  };
   const z3::expr &Own = P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits);
   if (N.contains("shfl")) {
     int64_t Rank = RankOf(Lane), Size = Lanes.size();
@@ -382,7 +508,7 @@ z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Rele
     auto It = Members.find(SourceLane);
     if (It != Members.end())
       return It->second->Args[ValueArg];
-    // A lane that left the kernel reads as 0 (gpu-probes P23).
+    // A lane that left the kernel reads as 0 (probe P23, docs/architecture.md).
     if (Shape.laneExists(Warp, SourceLane) &&
         St->Tracker.state(Shape.threadOfLane(Warp, SourceLane)) == ThreadState::Exited)
       return bv(0, Bits);
@@ -416,13 +542,12 @@ z3::expr Explorer::collectiveResult(ThreadId T, const PendingCall &P, const Rele
   if (N.starts_with("__reduce_add") && Sum)
     return resize(*Sum, Bits, false);
   // match_all, other reductions, scans: one value per instance, the same for all its threads.
-  return Z.bv_const(("collective#" + std::to_string(R.Threads.front()) + "@" +
-                     std::to_string(St->Steps))
-                        .c_str(),
-                    Bits ? Bits : 1);
+  return Z.bv_const(
+      ("collective#" + std::to_string(R.Threads.front()) + "@" + std::to_string(St->Steps)).c_str(),
+      Bits ? Bits : 1);
 }
 
-void Explorer::completeRelease(const Release &R) {
+void Replay::completeRelease(const Release &R) {
   std::vector<std::pair<ThreadId, z3::expr>> Results;
   for (ThreadId T : R.Threads) {
     const PendingCall &P = *St->Threads[T].Pending;

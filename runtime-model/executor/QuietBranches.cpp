@@ -31,8 +31,8 @@ bool QuietBranches::computeQuiet(const BranchInst &Branch) {
   std::unique_ptr<PostDominatorTree> &Tree = Trees[F];
   if (!Tree)
     Tree = std::make_unique<PostDominatorTree>(const_cast<Function &>(*F));
-  const BasicBlock *Join = Tree->findNearestCommonDominator(Branch.getSuccessor(0),
-                                                            Branch.getSuccessor(1));
+  const BasicBlock *Join =
+      Tree->findNearestCommonDominator(Branch.getSuccessor(0), Branch.getSuccessor(1));
   if (!Join)
     return false; // a side leaves the function
   std::vector<const BasicBlock *> Work(succ_begin(&Branch), succ_end(&Branch));

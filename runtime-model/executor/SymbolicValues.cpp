@@ -1,13 +1,13 @@
 // Path constraints and the values of a thread: when a branch forks, which side a path takes,
 // what constants, globals and registers evaluate to.
-#include "runtime-model/executor/Explorer.h"
+#include "runtime-model/executor/ReplayState.h"
 #include "llvm/IR/Operator.h"
 
 namespace coopcheck::model::executor::detail {
 
 using namespace llvm;
 
-std::optional<uint64_t> Explorer::concrete(const z3::expr &E) {
+std::optional<uint64_t> Replay::concrete(const z3::expr &E) {
   uint64_t V;
   if (E.is_numeral_u64(V))
     return V;
@@ -18,13 +18,13 @@ std::optional<uint64_t> Explorer::concrete(const z3::expr &E) {
 }
 
 // The solver holds the current path's constraints: checks push one more on top of them.
-void Explorer::constrain(const z3::expr &Condition) {
+void Replay::constrain(const z3::expr &Condition) {
   St->Path.push_back(Condition);
   St->Asserted.insert(Condition.id());
   Solver.add(Condition);
 }
 
-void Explorer::switchTo(GridState &&Next) {
+void Replay::switchTo(GridState &&Next) {
   St.emplace(std::move(Next));
   LastModel.reset();
   Solver.reset();
@@ -34,7 +34,7 @@ void Explorer::switchTo(GridState &&Next) {
 
 /// One solver query, bounded by what is left of the time budget: a query the solver cannot
 /// answer in time counts as unsatisfiable, and the exploration as not exhaustive.
-z3::check_result Explorer::check(int64_t AtLeastMs) {
+z3::check_result Replay::check(int64_t AtLeastMs) {
   auto Left = Limits.Time - std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::steady_clock::now() - Start);
   z3::params Timeout(Z);
@@ -46,7 +46,7 @@ z3::check_result Explorer::check(int64_t AtLeastMs) {
   return R;
 }
 
-bool Explorer::feasible(const z3::expr &Condition) {
+bool Replay::feasible(const z3::expr &Condition) {
   Solver.push();
   Solver.add(Condition);
   bool Sat = check() == z3::sat;
@@ -57,7 +57,7 @@ bool Explorer::feasible(const z3::expr &Condition) {
 }
 
 /// A symbolic address takes one value the path allows (the others are not explored).
-uint64_t Explorer::concretize(const z3::expr &E) {
+uint64_t Replay::concretize(const z3::expr &E) {
   if (auto V = concrete(E))
     return *V;
   uint64_t V = 0;
@@ -69,8 +69,8 @@ uint64_t Explorer::concretize(const z3::expr &E) {
   return V;
 }
 
-std::optional<bool> Explorer::decide(const z3::expr &Condition, std::optional<bool> Bounded,
-                                     bool Quiet) {
+std::optional<bool> Replay::decide(const z3::expr &Condition, std::optional<bool> Bounded,
+                                   bool Quiet) {
   if (auto V = concrete(Condition))
     return *V != 0;
   z3::expr True = Condition == bv(1, 1);
@@ -132,7 +132,7 @@ std::optional<bool> Explorer::decide(const z3::expr &Condition, std::optional<bo
   return CanTrue;
 }
 
-uint64_t Explorer::globalAddress(ThreadId T, const GlobalVariable *GV) {
+uint64_t Replay::globalAddress(ThreadId T, const GlobalVariable *GV) {
   // __shared__ variables (address space 3) have one instance per block.
   unsigned Instance = GV->getAddressSpace() == 3 ? Shape.blockOf(T) : 0;
   auto [It, Inserted] = St->Globals.try_emplace({GV, Instance}, 0);
@@ -149,7 +149,7 @@ uint64_t Explorer::globalAddress(ThreadId T, const GlobalVariable *GV) {
   return It->second;
 }
 
-z3::expr Explorer::constant(ThreadId T, const Constant *C) {
+z3::expr Replay::constant(ThreadId T, const Constant *C) {
   unsigned Bits = bitsOf(C->getType(), DL);
   if (auto *CI = dyn_cast<ConstantInt>(C))
     return Z.bv_val(CI->getValue().getZExtValue(), Bits);
@@ -170,7 +170,7 @@ z3::expr Explorer::constant(ThreadId T, const Constant *C) {
   return bv(0, Bits ? Bits : 64);
 }
 
-z3::expr Explorer::eval(ThreadId T, const Value *V) {
+z3::expr Replay::eval(ThreadId T, const Value *V) {
   if (auto *C = dyn_cast<Constant>(V))
     return constant(T, C);
   Frame &Fr = St->Threads[T].Stack.back();

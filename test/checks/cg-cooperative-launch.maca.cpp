@@ -20,7 +20,7 @@ __global__ void histogram_sync(const int *keys, int *bins, int n, float scale) {
 
 // ---- positives --------------------------------------------------------------------------------
 
-// M-P1. gpu-probes P11 on MXMACA: 100000 blocks of 1024 threads.
+// M-P1. probe P11 on MXMACA: 100000 blocks of 1024 threads.
 mcError_t too_many_blocks(const int *keys, int *bins, int n, float scale) {
   void *args[] = {&keys, &bins, &n, &scale};
   return mcLaunchCooperativeKernel((void *)histogram_sync, dim3(100000), dim3(1024), args, 0, 0); // expected-error {{a cooperative launch of 100000 blocks of 1024 threads; at most 208 (2 per CU x 104 CUs) can be co-resident on MetaX C500 (xcore1000); the launch fails with mcErrorCooperativeLaunchTooLarge}}

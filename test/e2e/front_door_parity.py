@@ -10,7 +10,7 @@ from run_check_test import FRONT_DOORS, as_note_level, expectations, note_level_
 build = os.environ.get('COOPCHECK_BUILD_DIR', 'build')
 shared = os.environ.get('COOPCHECK_SHARED_DIR', '../shared')
 cases = [os.path.join('test/checks', n) for n in sorted(os.listdir('test/checks')) if n.startswith('cg-')]
-cases += [os.path.join('examples', n) for n in sorted(os.listdir('examples'))]
+cases += [os.path.join('examples', n) for n in sorted(os.listdir('examples')) if not n.startswith('.')]
 corpus = os.path.join(shared, 'corpus')
 if os.path.isdir(corpus):
     cases += [os.path.join(corpus, n) for n in sorted(os.listdir(corpus))]

@@ -1,6 +1,6 @@
 // coopcheck-clangd: Debian's clangd 22 with the cg-* checks built in. Everything but main() comes
 // from clangd's static libraries; users enable the checks in .clangd (see README.md).
-#include "checks/CheckSupport.h"
+#include "checks/CoopcheckCheck.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 
@@ -18,7 +18,7 @@ namespace remote {
 // gRPC, so they are not linked. clangdMain asks this for a remote index server
 // (--remote-index-address, or Index: External: Server in a config); no index is what clangd's own
 // build without gRPC answers (index/remote/unimplemented), and clangd goes on without one.
-std::unique_ptr<SymbolIndex> getClient(llvm::StringRef Address, llvm::StringRef IndexRoot) {
+std::unique_ptr<SymbolIndex> getClient(llvm::StringRef /*Address*/, llvm::StringRef /*IndexRoot*/) {
   return nullptr;
 }
 } // namespace remote

@@ -1,7 +1,6 @@
 #include "tools/coopcheck/Driver.h"
+#include "checks/report/FindingOrder.h"
 #include "tools/coopcheck/TidyRunner.h"
-#include "tools/report/FindingOrder.h"
-#include "clang-tidy/GlobList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -14,7 +13,7 @@ namespace {
 
 struct UnitResult {
   std::vector<report::Finding> Findings;
-  std::optional<analysis::TUFacts> Facts;
+  std::optional<analysis::UnitFacts> Facts;
   std::optional<std::string> Failure;
 };
 
@@ -32,25 +31,12 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
 
 /// The executor replays the unit's kernels on its platform's warps.
 void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
-                 const std::optional<analysis::TUFacts> &Facts,
+                 const std::optional<analysis::UnitFacts> &Facts,
                  std::vector<report::Finding> &Findings) {
-  const analysis::TranslatedCommand *Command = Unit.Command ? &*Unit.Command : nullptr;
-  model::Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Command, Options.Parse);
-  ConfirmOptions Confirmation = Options.Confirmation;
-  Confirmation.WarpSize = model::warpSize(P, Options.Parse.HipWave32);
-  Confirmation.ReportDeadlocks = clang::tidy::GlobList(Options.Checks).contains("cg-deadlock");
-  // The executor implements the model headers' operations: the device IR is always lowered with
-  // them, also when the unit was parsed against a real toolkit.
-  analysis::ParseOptions Hermetic = Options.Parse;
-  Hermetic.CudaPath.reset();
-  std::optional<analysis::TranslatedCommand> HermeticCommand = Unit.Command;
-  if (HermeticCommand)
-    HermeticCommand->CudaPath.reset();
-  confirmFindings(Unit,
-                  analysis::parseArguments(P, Hermetic,
-                                           HermeticCommand ? &*HermeticCommand : nullptr),
-                  Facts ? Facts->Launches : std::vector<analysis::LaunchFact>(), Confirmation,
-                  Findings);
+  confirmation::UnitToConfirm ToConfirm{
+      Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse,
+      Facts ? Facts->Launches : std::vector<analysis::LaunchFact>()};
+  confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
 }
 
 /// Device side always; the host side too when the source has code only it sees.
@@ -105,7 +91,7 @@ std::vector<UnitResult> analyseAll(const std::vector<TranslationUnitInput> &Unit
   return Results;
 }
 
-std::optional<std::string> writeTemporaryFacts(const analysis::FactsIndex &Index) {
+std::optional<std::string> writeTemporaryFacts(const analysis::CrossUnitFacts &Index) {
   llvm::SmallString<128> Path;
   int Fd;
   if (llvm::sys::fs::createTemporaryFile("coopcheck-facts", "json", Fd, Path))
@@ -131,7 +117,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
   Report.Failures = std::move(In.Failures);
   std::vector<UnitResult> Results = analyseAll(In.Units, Options);
 
-  analysis::FactsIndex Index;
+  analysis::CrossUnitFacts Index;
   for (UnitResult &R : Results)
     if (R.Facts)
       Index.add(*R.Facts);
@@ -151,7 +137,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
       for (size_t I = 0; I < In.Units.size(); ++I)
         if (llvm::is_contained(Rerun, In.Units[I].File))
           Results[I] = analyseUnit(In.Units[I], Options, *FactsFile);
-      llvm::sys::fs::remove(*FactsFile);
+      (void)llvm::sys::fs::remove(*FactsFile); // a leftover temporary file is harmless
     }
 
   for (size_t I = 0; I < Results.size(); ++I) {

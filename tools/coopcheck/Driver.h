@@ -2,10 +2,10 @@
 // their facts, analyse again the units whose launches need another unit's kernel facts, and
 // gather everything into one report.
 #pragma once
-#include "analysis/ParseSetup.h"
-#include "tools/coopcheck/Confirmation.h"
+#include "analysis/frontend/ParseSetup.h"
+#include "checks/confirmation/Confirmation.h"
+#include "checks/report/Finding.h"
 #include "tools/coopcheck/Inputs.h"
-#include "tools/report/Finding.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -16,12 +16,12 @@ struct RunOptions {
   analysis::ParseOptions Parse;
   std::string Checks = "-*,cg-*";
   bool Strict = false;
-  std::string Arch;                         ///< --arch: the part cooperative launches must fit
+  std::string Arch; ///< --arch: the part cooperative launches must fit
   unsigned Jobs = 1;
-  bool Progress = false;                    ///< [n/N] file on stderr
-  std::optional<std::string> ExportFacts;   ///< write the joined facts here
-  bool Confirm = true;                      ///< replay kernels with error findings (--no-confirm)
-  ConfirmOptions Confirmation;
+  bool Progress = false;                  ///< [n/N] file on stderr
+  std::optional<std::string> ExportFacts; ///< write the joined facts here
+  bool Confirm = true;                    ///< replay kernels with error findings (--no-confirm)
+  confirmation::ConfirmOptions Confirmation;
 };
 
 report::Report analyse(Inputs Units, const RunOptions &Options);

@@ -7,7 +7,7 @@ namespace coopcheck::cli {
 
 static std::string absolutePath(const std::string &Path) {
   llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
+  (void)llvm::sys::fs::make_absolute(Abs); // without a current directory it stays as given
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
 }
@@ -20,7 +20,8 @@ std::optional<std::string> unreadableReason(const std::string &Path) {
     return "is a directory, not a source file";
   if (!llvm::sys::fs::is_regular_file(Status))
     return "not a regular file";
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  auto Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return "cannot read: " + Buffer.getError().message();
   // A NUL byte in the first 8 KiB: an object file or an image, not source.
@@ -58,8 +59,8 @@ static analysis::TranslatedCommand translate(const analysis::CompileEntry &Entry
 static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,
                     std::optional<analysis::TranslatedCommand> Command) {
   if (!llvm::sys::fs::is_directory(Directory)) {
-    Result.Failures.push_back({Path, "the compile command's directory '" + Directory +
-                                         "' does not exist"});
+    Result.Failures.push_back(
+        {Path, "the compile command's directory '" + Directory + "' does not exist"});
     return;
   }
   if (auto Reason = unreadableReason(Path)) {
@@ -78,7 +79,7 @@ Inputs gatherInputs(const std::vector<std::string> &Files,
                     const std::vector<analysis::CompileEntry> *Database) {
   Inputs Result;
   llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
+  (void)llvm::sys::fs::current_path(Cwd); // empty when unknown: paths stay as given
   if (Database && Files.empty()) {
     for (const analysis::CompileEntry &Entry : *Database)
       addUnit(Result, Entry.File, Entry.Directory, translate(Entry));
@@ -92,8 +93,8 @@ Inputs gatherInputs(const std::vector<std::string> &Files,
     }
     const analysis::CompileEntry *Entry = analysis::findCompileEntry(*Database, Path);
     if (!Entry) {
-      Result.Failures.push_back(
-          {Path, unreadableReason(Path).value_or("no compile command for this file in the database")});
+      Result.Failures.push_back({Path, unreadableReason(Path).value_or(
+                                           "no compile command for this file in the database")});
       continue;
     }
     addUnit(Result, Path, Entry->Directory, translate(*Entry));

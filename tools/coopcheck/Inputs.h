@@ -1,9 +1,9 @@
 // The translation units of a run: files named on the command line, checked for being readable
 // source, each with its compile command from -p when there is a database.
 #pragma once
-#include "analysis/CompileDatabase.h"
-#include "analysis/FlagTranslator.h"
-#include "tools/report/Finding.h"
+#include "analysis/frontend/CompileDatabase.h"
+#include "analysis/frontend/FlagTranslator.h"
+#include "checks/report/Finding.h"
 #include <optional>
 #include <string>
 #include <vector>

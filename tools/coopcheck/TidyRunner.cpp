@@ -1,19 +1,20 @@
 #include "tools/coopcheck/TidyRunner.h"
-#include "analysis/TUAnalysis.h"
+#include "analysis/flow/UnitCache.h"
 #include "checks/RuleTable.h"
 #include "clang-tidy/ClangTidy.h"
-#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
@@ -29,21 +30,21 @@ namespace {
 /// Collects the TU's facts after the checks have run (sharing their cached analysis).
 class FactsConsumer : public ASTConsumer {
 public:
-  FactsConsumer(Preprocessor &PP, std::string File, std::optional<analysis::TUFacts> &Out)
+  FactsConsumer(Preprocessor &PP, std::string File, std::optional<analysis::UnitFacts> &Out)
       : PP(PP), File(std::move(File)), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out = analysis::collectFacts(analysis::analysisFor(Ctx, &PP), File);
+    Out = analysis::collectUnitFacts(analysis::unitCacheFor(Ctx, &PP), File);
   }
 
 private:
   Preprocessor &PP;
   std::string File;
-  std::optional<analysis::TUFacts> &Out;
+  std::optional<analysis::UnitFacts> &Out;
 };
 
 class CoopcheckAction : public ASTFrontendAction {
 public:
-  CoopcheckAction(ClangTidyASTConsumerFactory &Factory, std::optional<analysis::TUFacts> &Facts)
+  CoopcheckAction(ClangTidyASTConsumerFactory &Factory, std::optional<analysis::UnitFacts> &Facts)
       : Factory(Factory), Facts(Facts) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
@@ -54,12 +55,12 @@ public:
 
 private:
   ClangTidyASTConsumerFactory &Factory;
-  std::optional<analysis::TUFacts> &Facts;
+  std::optional<analysis::UnitFacts> &Facts;
 };
 
 class CoopcheckActionFactory : public tooling::FrontendActionFactory {
 public:
-  CoopcheckActionFactory(ClangTidyContext &Context, std::optional<analysis::TUFacts> &Facts)
+  CoopcheckActionFactory(ClangTidyContext &Context, std::optional<analysis::UnitFacts> &Facts)
       : Factory(Context), Facts(Facts) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CoopcheckAction>(Factory, Facts);
@@ -77,7 +78,7 @@ public:
 
 private:
   ClangTidyASTConsumerFactory Factory;
-  std::optional<analysis::TUFacts> &Facts;
+  std::optional<analysis::UnitFacts> &Facts;
 };
 
 /// A finding's check, file and offset: what ties a diagnostic seen in flight to the error that
@@ -189,7 +190,7 @@ public:
   std::pair<unsigned, unsigned> position(unsigned Offset) const {
     if (Starts.empty())
       return {0, 0};
-    auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+    auto It = llvm::upper_bound(Starts, Offset);
     size_t Line = It - Starts.begin();
     return {static_cast<unsigned>(Line), Offset - Starts[Line - 1] + 1};
   }
@@ -239,9 +240,12 @@ public:
 
 report::Level levelOf(const ClangTidyError &E) {
   switch (E.DiagLevel) {
-  case tooling::Diagnostic::Error: return report::Level::Error;
-  case tooling::Diagnostic::Warning: return report::Level::Warning;
-  default: return report::Level::Note;
+  case tooling::Diagnostic::Error:
+    return report::Level::Error;
+  case tooling::Diagnostic::Warning:
+    return report::Level::Warning;
+  default:
+    return report::Level::Note;
   }
 }
 
@@ -249,46 +253,66 @@ std::string firstLine(llvm::StringRef Text) { return Text.split('\n').first.str(
 
 } // namespace
 
-TidyResult runTidy(const TidyRequest &Request) {
-  TidyResult Result;
+namespace {
+
+ClangTidyOptions tidyOptions(const TidyRequest &Request) {
   ClangTidyOptions Options = ClangTidyOptions::getDefaults();
   Options.Checks = Request.Checks;
   Options.HeaderFilterRegex = ".*";
   Options.SystemHeaders = false;
   for (const auto &[Key, Value] : Request.CheckOptions)
     Options.CheckOptions[Key] = ClangTidyOptions::ClangTidyValue(Value);
-  ClangTidyContext Context(
-      std::make_unique<DefaultOptionsProvider>(ClangTidyGlobalOptions(), Options));
+  return Options;
+}
 
-  std::vector<std::string> CommandLine = {"clang++"};
-  CommandLine.insert(CommandLine.end(), Request.Args.begin(), Request.Args.end());
-  CommandLine.push_back(Request.File);
-  struct OneCommand : tooling::CompilationDatabase {
-    tooling::CompileCommand Command;
-    std::vector<tooling::CompileCommand> getCompileCommands(StringRef) const override {
-      return {Command};
-    }
-  } Compilations;
-  Compilations.Command = tooling::CompileCommand(Request.Directory, Request.File, CommandLine, "");
+/// The unit's one compile command: the request's arguments.
+struct OneCommand : tooling::CompilationDatabase {
+  explicit OneCommand(const TidyRequest &Request) {
+    std::vector<std::string> CommandLine = {"clang++"};
+    CommandLine.insert(CommandLine.end(), Request.Args.begin(), Request.Args.end());
+    CommandLine.push_back(Request.File);
+    Command = tooling::CompileCommand(Request.Directory, Request.File, CommandLine, "");
+  }
+  std::vector<tooling::CompileCommand> getCompileCommands(StringRef) const override {
+    return {Command};
+  }
+  tooling::CompileCommand Command;
+};
 
-  // A file system with its own working directory: the real one changes the process's, which
-  // races between units analysed in parallel.
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
-  tooling::ClangTool Tool(Compilations, {Request.File},
-                          std::make_shared<PCHContainerOperations>(), BaseFS);
-  Tool.setPrintErrorMessage(false);
-  SuppressionKeepingConsumer DiagConsumer(Context);
-  auto DiagOpts = std::make_unique<DiagnosticOptions>();
-  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
+/// A compiler error on one line, prefixed with where it is ("3:7: ", or "header.h:3:7: " when it
+/// is in an included header).
+std::string compileFailure(const ClangTidyError &E, SpanMaker &Spans, const std::string &File) {
+  report::SourceSpan At = Spans.span(E.Message);
+  std::string Where;
+  if (At.Line)
+    Where = (At.File == File ? "" : At.File + ":") + std::to_string(At.Line) + ":" +
+            std::to_string(At.Column) + ": ";
+  return Where + firstLine(E.Message.Message);
+}
 
-  CoopcheckActionFactory Factory(Context, Result.Facts);
-  analysis::forgetTUAnalysis();
-  int Status = Tool.run(&Factory);
-  analysis::forgetTUAnalysis();
+report::Finding findingOf(const ClangTidyError &E, SpanMaker &Spans, bool Suppressed) {
+  report::Finding F;
+  F.RuleId = E.DiagnosticName;
+  F.Severity = levelOf(E);
+  F.Message = E.Message.Message;
+  F.Location = Spans.span(E.Message);
+  F.Suppressed = Suppressed;
+  for (const tooling::DiagnosticMessage &Note : E.Notes)
+    F.Notes.push_back({Spans.span(Note), Note.Message});
+  // The fix-its of the finding itself (those of notes are alternatives clang-tidy applies only
+  // with -fix-notes), as line/column spans that `--fix` turns back into byte offsets.
+  for (const auto &FileFixes : E.Message.Fix)
+    for (const tooling::Replacement &R : FileFixes.second)
+      if (!R.getFilePath().empty())
+        F.Fixes.push_back({Spans.span(R.getFilePath().str(), R.getOffset(), R.getLength()),
+                           R.getReplacementText().str()});
+  return F;
+}
 
+/// Findings from the checks' diagnostics (those NOLINT dropped come back suppressed), and the
+/// first compiler error as the unit's failure.
+void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const std::string &File,
+                        TidyResult &Result) {
   SpanMaker Spans;
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
   size_t Reported = Errors.size();
@@ -296,39 +320,48 @@ TidyResult runTidy(const TidyRequest &Request) {
   for (size_t I = 0; I < Errors.size(); ++I) {
     const ClangTidyError &E = Errors[I];
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-      if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure) {
-        report::SourceSpan At = Spans.span(E.Message);
-        std::string Where;
-        if (At.Line) // an error inside an included header names that header
-          Where = (At.File == Request.File ? "" : At.File + ":") + std::to_string(At.Line) + ":" +
-                  std::to_string(At.Column) + ": ";
-        Result.Failure = Where + firstLine(E.Message.Message);
-      }
+      if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure)
+        Result.Failure = compileFailure(E, Spans, File);
       continue;
     }
-    report::Finding F;
-    F.RuleId = E.DiagnosticName;
-    F.Severity = levelOf(E);
-    F.Message = E.Message.Message;
-    F.Location = Spans.span(E.Message);
-    F.Suppressed = I >= Reported || DiagConsumer.SuppressedErrors.count(
-                                        {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset});
-    for (const tooling::DiagnosticMessage &Note : E.Notes)
-      F.Notes.push_back({Spans.span(Note), Note.Message});
-    // The fix-its of the finding itself (those of notes are alternatives clang-tidy applies only
-    // with -fix-notes), as line/column spans that `--fix` turns back into byte offsets.
-    for (const auto &FileFixes : E.Message.Fix)
-      for (const tooling::Replacement &R : FileFixes.second)
-        if (!R.getFilePath().empty())
-          F.Fixes.push_back({Spans.span(R.getFilePath().str(), R.getOffset(), R.getLength()),
-                             R.getReplacementText().str()});
-    Result.Findings.push_back(std::move(F));
+    bool Suppressed =
+        I >= Reported || DiagConsumer.SuppressedErrors.count(
+                             {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset});
+    Result.Findings.push_back(findingOf(E, Spans, Suppressed));
   }
+}
+
+} // namespace
+
+TidyResult runTidy(const TidyRequest &Request) {
+  TidyResult Result;
+  ClangTidyContext Context(
+      std::make_unique<DefaultOptionsProvider>(ClangTidyGlobalOptions(), tidyOptions(Request)));
+  OneCommand Compilations(Request);
+  // A file system with its own working directory: the real one changes the process's, which
+  // races between units analysed in parallel.
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  tooling::ClangTool Tool(Compilations, {Request.File}, std::make_shared<PCHContainerOperations>(),
+                          BaseFS);
+  Tool.setPrintErrorMessage(false);
+  SuppressionKeepingConsumer DiagConsumer(Context);
+  auto DiagOpts = std::make_unique<DiagnosticOptions>();
+  DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
+                       /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  CoopcheckActionFactory Factory(Context, Result.Facts);
+  analysis::forgetUnitCache();
+  int Status = Tool.run(&Factory);
+  analysis::forgetUnitCache();
+
+  collectDiagnostics(DiagConsumer, Request.File, Result);
   // Error-level findings count as errors for the compiler instance too and make the status
   // non-zero; only a failure with no such finding and no compiler error is unexplained.
-  bool ReportedErrors = llvm::any_of(Result.Findings, [](const report::Finding &F) {
-    return F.Severity == report::Level::Error;
-  });
+  bool ReportedErrors = llvm::any_of(
+      Result.Findings, [](const report::Finding &F) { return F.Severity == report::Level::Error; });
   if (Status != 0 && !Result.Failure && !ReportedErrors)
     Result.Failure = "the compiler could not process this file";
   if (Result.Failure)

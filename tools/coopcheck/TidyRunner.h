@@ -2,8 +2,8 @@
 // clang-tidy binary does (so findings, NOLINT handling and messages are those of the plugin),
 // and collects the TU's cross-TU facts from the same parse.
 #pragma once
-#include "analysis/Facts.h"
-#include "tools/report/Finding.h"
+#include "analysis/launch/CrossUnitFacts.h"
+#include "checks/report/Finding.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -12,8 +12,8 @@
 namespace coopcheck::cli {
 
 struct TidyRequest {
-  std::string File;      ///< absolute path of the source
-  std::string Directory; ///< working directory of the compile command
+  std::string File;              ///< absolute path of the source
+  std::string Directory;         ///< working directory of the compile command
   std::vector<std::string> Args; ///< Clang arguments, without compiler and input
   std::string Checks = "-*,cg-*";
   std::map<std::string, std::string> CheckOptions;
@@ -21,7 +21,7 @@ struct TidyRequest {
 
 struct TidyResult {
   std::vector<report::Finding> Findings;
-  std::optional<analysis::TUFacts> Facts;
+  std::optional<analysis::UnitFacts> Facts;
   /// Set when the TU could not be analysed: the first compile error, on one line.
   std::optional<std::string> Failure;
 };

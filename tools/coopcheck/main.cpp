@@ -1,18 +1,18 @@
 // coopcheck: finds synchronization bugs in CUDA, HIP and MXMACA code that uses cooperative
 // groups and warp-synchronous primitives. Exit codes: 0 clean, 1 findings at or above
 // --fail-level, 2 bad usage or input that could not be analysed.
-#include "analysis/CompileDatabase.h"
+#include "analysis/frontend/CompileDatabase.h"
 #include "checks/RuleTable.h"
-#include "runtime-model/Architectures.h"
+#include "checks/report/Baseline.h"
+#include "checks/report/JsonWriter.h"
+#include "checks/report/SarifWriter.h"
+#include "checks/report/TextWriter.h"
+#include "checks/report/Version.h"
+#include "clang-tidy/GlobList.h"
+#include "runtime-model/semantics/Architectures.h"
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
-#include "tools/report/Baseline.h"
-#include "tools/report/JsonWriter.h"
-#include "tools/report/SarifWriter.h"
-#include "tools/report/TextWriter.h"
-#include "tools/report/Version.h"
-#include "clang/Tooling/Core/Replacement.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "tools/coopcheck/FixApplier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -20,8 +20,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -47,8 +45,9 @@ cl::opt<std::string> Checks("checks", cl::desc("Rules to run, as clang-tidy glob
                             cl::init("cg-*"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
                                cl::value_desc("dir"), cl::cat(Category));
-cl::opt<std::string> Format("format", cl::desc("Output format: text, json or sarif (markdown "
-                                              "with --list-checks)"),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text, json or sarif (markdown "
+                                     "with --list-checks)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("file"), cl::cat(Category));
@@ -58,8 +57,9 @@ cl::opt<std::string> CudaPath("cuda-path", cl::desc("Parse CUDA sources against 
                               cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> HipWave32("hip-wave32", cl::desc("HIP targets have 32-lane wavefronts"),
                         cl::cat(Category));
-cl::opt<bool> Strict("strict", cl::desc("Also report what works on NVIDIA hardware but breaks "
-                                        "the programming model"),
+cl::opt<bool> Strict("strict",
+                     cl::desc("Also report what works on NVIDIA hardware but breaks "
+                              "the programming model"),
                      cl::cat(Category));
 cl::opt<std::string> ArchName("arch",
                               cl::desc("The GPU part cooperative launches are checked against "
@@ -141,9 +141,12 @@ std::string tidyCheckList() {
 }
 
 report::Level failLevel() {
-  if (FailLevel == "error") return report::Level::Error;
-  if (FailLevel == "warning") return report::Level::Warning;
-  if (FailLevel == "note") return report::Level::Note;
+  if (FailLevel == "error")
+    return report::Level::Error;
+  if (FailLevel == "warning")
+    return report::Level::Warning;
+  if (FailLevel == "note")
+    return report::Level::Note;
   usageError("--fail-level must be error, warning or note");
 }
 
@@ -165,6 +168,8 @@ cli::RunOptions runOptions() {
   }
   Options.Parse.HipWave32 = HipWave32;
   Options.Checks = tidyCheckList();
+  Options.Confirmation.ReportDeadlocks =
+      clang::tidy::GlobList(Options.Checks).contains("cg-deadlock");
   Options.Strict = Strict;
   if (!ArchName.empty() && !model::findGpuPart(ArchName))
     usageError("unknown --arch '" + ArchName + "'; known parts: " + model::gpuPartIds());
@@ -212,142 +217,78 @@ void writeReport(const report::Report &Report) {
   Out << Text.str();
 }
 
-/// Byte offset of a 1-based line and column in Text; nullopt when it lies outside.
-std::optional<unsigned> offsetOf(StringRef Text, unsigned Line, unsigned Column) {
-  if (Line == 0 || Column == 0)
-    return std::nullopt;
-  size_t Start = 0;
-  for (unsigned L = 1; L < Line; ++L) {
-    Start = Text.find('\n', Start);
-    if (Start == StringRef::npos)
-      return std::nullopt;
-    ++Start;
-  }
-  size_t Offset = Start + Column - 1;
-  if (Offset > Text.size())
-    return std::nullopt;
-  return static_cast<unsigned>(Offset);
+/// Splits off everything after `--`: it goes to the compiler.
+std::vector<std::string> compilerArguments(int &Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I)
+    if (StringRef(Argv[I]) == "--") {
+      std::vector<std::string> Extra(Argv + I + 1, Argv + Argc);
+      Argc = I;
+      return Extra;
+    }
+  return {};
 }
 
-/// --fix: applies the fix-its of every unsuppressed finding to the files in place, each file once.
-/// A fix-it reported more than once (a header seen by several units, both compilation sides) is
-/// applied once; a finding whose fix-its conflict with one already taken is left unfixed. Returns
-/// false when a file could not be rewritten.
-bool applyFixes(const report::Report &Report) {
-  using Edit = std::tuple<unsigned, unsigned, std::string>; // offset, length, text
-  struct FileEdits {
-    std::string Text;
-    bool Loaded = false, Readable = false;
-    std::set<Edit> Taken;
-    clang::tooling::Replacements Replaces;
-  };
-  std::map<std::string, FileEdits> Files;
-  unsigned Applied = 0, Skipped = 0;
-  for (const report::Finding &F : Report.Findings) {
-    if (F.Suppressed || F.Fixes.empty())
-      continue;
-    // All of a finding's fix-its or none of them, per file.
-    std::map<std::string, std::vector<Edit>> Wanted;
-    bool Usable = true;
-    for (const report::FixIt &Fix : F.Fixes) {
-      FileEdits &Edits = Files[Fix.Range.File];
-      if (!Edits.Loaded) {
-        Edits.Loaded = true;
-        if (auto Buffer = MemoryBuffer::getFile(Fix.Range.File)) {
-          Edits.Text = (*Buffer)->getBuffer().str();
-          Edits.Readable = true;
-        }
-      }
-      auto Begin = offsetOf(Edits.Text, Fix.Range.Line, Fix.Range.Column);
-      auto End = offsetOf(Edits.Text, Fix.Range.EndLine, Fix.Range.EndColumn);
-      if (!Edits.Readable || !Begin || !End || *End < *Begin) {
-        Usable = false;
-        break;
-      }
-      Wanted[Fix.Range.File].emplace_back(*Begin, *End - *Begin, Fix.Replacement);
-    }
-    if (!Usable) {
-      ++Skipped;
-      continue;
-    }
-    for (auto &[Path, List] : Wanted) {
-      FileEdits &Edits = Files[Path];
-      clang::tooling::Replacements Trial = Edits.Replaces;
-      bool Fits = true, AllTaken = true;
-      for (const Edit &E : List) {
-        if (Edits.Taken.count(E))
-          continue;
-        AllTaken = false;
-        auto [Offset, Length, Text] = E;
-        if (auto Err = Trial.add(clang::tooling::Replacement(Path, Offset, Length, Text))) {
-          consumeError(std::move(Err));
-          Fits = false;
-          break;
-        }
-      }
-      if (AllTaken)
-        continue;
-      if (!Fits) {
-        ++Skipped;
-        continue;
-      }
-      Edits.Replaces = std::move(Trial);
-      Edits.Taken.insert(List.begin(), List.end());
-      ++Applied;
-    }
+void parseCommandLine(int Argc, const char **Argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "coopcheck " << report::toolVersion() << "\n"; });
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(Argc, Argv,
+                                   "coopcheck: cooperative-groups and "
+                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n",
+                                   &ErrorStream))
+    usageError(StringRef(Errors).trim().split('\n').first.split(": ").second.trim());
+}
+
+std::optional<report::Baseline> baseline() {
+  if (!BaselineFile.getNumOccurrences())
+    return std::nullopt;
+  auto Loaded = report::Baseline::read(BaselineFile);
+  if (!Loaded)
+    usageError(toString(Loaded.takeError()));
+  return std::move(*Loaded);
+}
+
+std::optional<std::vector<analysis::CompileEntry>> compileDatabase() {
+  if (BuildPath.empty())
+    return std::nullopt;
+  auto Loaded = analysis::loadCompileDatabase(BuildPath);
+  if (!Loaded)
+    usageError(toString(Loaded.takeError()));
+  return std::move(*Loaded);
+}
+
+/// --print-parse-args: one line of Clang arguments per unit.
+int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
+  for (const cli::TranslationUnitInput &Unit : In.Units) {
+    for (const std::string &Arg : cli::unitArguments(Unit, Options, /*HostSide=*/false))
+      outs() << Arg << " ";
+    outs() << "\n";
   }
-  bool Ok = true;
-  for (auto &[Path, Edits] : Files) {
-    if (Edits.Replaces.empty())
-      continue;
-    auto Fixed = clang::tooling::applyAllReplacements(Edits.Text, Edits.Replaces);
-    if (!Fixed) {
-      errs() << "coopcheck: error: " << Path << ": cannot apply fix-its: "
-             << toString(Fixed.takeError()) << "\n";
-      Ok = false;
-      continue;
-    }
-    std::error_code EC;
-    raw_fd_ostream Out(Path, EC);
-    if (!EC) {
-      Out << *Fixed;
-      Out.close();
-      EC = Out.error();
-    }
-    if (EC) {
-      errs() << "coopcheck: error: " << Path << ": cannot write fix-its: " << EC.message() << "\n";
-      Ok = false;
-    }
-  }
-  if (Skipped)
-    errs() << "coopcheck: warning: " << Skipped << " finding(s) left unfixed: their fix-its "
-           << "conflict with others or no longer match the file\n";
-  (void)Applied;
-  return Ok;
+  return In.Failures.empty() ? 0 : 2;
+}
+
+/// 2 when an input could not be analysed or a fix-it not written, 1 for findings at or above
+/// --fail-level, else 0.
+int exitCode(const report::Report &Report, bool FixesWritten) {
+  for (const report::InputFailure &F : Report.Failures)
+    errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
+  if (!Report.Failures.empty() || !FixesWritten)
+    return 2;
+  report::Level Threshold = failLevel();
+  for (const report::Finding &F : Report.Findings)
+    if (!F.Suppressed && atOrAbove(F.Severity, Threshold))
+      return 1;
+  return 0;
 }
 
 } // namespace
 
 int main(int argc, const char **argv) {
   (void)KeepModule;
-  // Everything after `--` goes to the compiler.
-  std::vector<std::string> ExtraArgs;
-  int OwnArgc = argc;
-  for (int I = 1; I < argc; ++I)
-    if (StringRef(argv[I]) == "--") {
-      OwnArgc = I;
-      ExtraArgs.assign(argv + I + 1, argv + argc);
-      break;
-    }
-  cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) { OS << "coopcheck " << report::toolVersion() << "\n"; });
-  std::string Errors;
-  raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(OwnArgc, argv, "coopcheck: cooperative-groups and "
-                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n",
-                                   &ErrorStream))
-    usageError(StringRef(Errors).trim().split('\n').first.split(": ").second.trim());
-
+  std::vector<std::string> ExtraArgs = compilerArguments(argc, argv);
+  parseCommandLine(argc, argv);
   if (ListChecks)
     return listChecks();
   if (Explain.getNumOccurrences()) {
@@ -359,53 +300,26 @@ int main(int argc, const char **argv) {
     usageError("--format must be text, json or sarif");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
-  report::Level Threshold = failLevel();
-  std::optional<report::Baseline> Baseline;
-  if (BaselineFile.getNumOccurrences()) {
-    auto Loaded = report::Baseline::read(BaselineFile);
-    if (!Loaded)
-      usageError(toString(Loaded.takeError()));
-    Baseline = std::move(*Loaded);
-  }
-
-  std::optional<std::vector<analysis::CompileEntry>> Database;
-  if (!BuildPath.empty()) {
-    auto Loaded = analysis::loadCompileDatabase(BuildPath);
-    if (!Loaded)
-      usageError(toString(Loaded.takeError()));
-    Database = std::move(*Loaded);
-  }
+  (void)failLevel(); // a bad --fail-level is a usage error before any analysis
+  std::optional<report::Baseline> Baseline = baseline();
+  std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
   if (Files.empty() && !Database)
     usageError("no input files (give source files, or -p <build dir>)");
 
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
-  if (PrintParseArgs) {
-    for (const cli::TranslationUnitInput &Unit : In.Units) {
-      for (const std::string &Arg : cli::unitArguments(Unit, Options, /*HostSide=*/false))
-        outs() << Arg << " ";
-      outs() << "\n";
-    }
-    return In.Failures.empty() ? 0 : 2;
-  }
+  if (PrintParseArgs)
+    return printParseArguments(In, Options);
   Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
 
   report::Report Report = cli::analyse(std::move(In), Options);
   SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
+  (void)sys::fs::current_path(Cwd); // empty when unknown: SARIF URIs are then absolute
   Report.SourceRoot = std::string(Cwd);
   // Known findings leave the report, so the exit code and --fix see only the new ones.
   if (Baseline)
     Baseline->removeKnownFindings(Report);
   writeReport(Report);
   // The report describes the findings as found; the fixes are applied after it is written.
-  bool FixesWritten = !FixInPlace || applyFixes(Report);
-
-  for (const report::InputFailure &F : Report.Failures)
-    errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
-  if (!Report.Failures.empty() || !FixesWritten)
-    return 2;
-  for (const report::Finding &F : Report.Findings)
-    if (!F.Suppressed && atOrAbove(F.Severity, Threshold))
-      return 1;
-  return 0;
+  bool FixesWritten = !FixInPlace || cli::applyFixes(Report);
+  return exitCode(Report, FixesWritten);
 }

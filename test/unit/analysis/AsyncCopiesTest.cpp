@@ -1,5 +1,5 @@
+#include "analysis/rules/AsyncCopies.h"
 #include "ParsedSource.h"
-#include "analysis/AsyncCopies.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;

@@ -2,9 +2,9 @@
 // that every entry of the compile_commands.json CMake writes translates into arguments Clang takes.
 // A second configuration uses the Makefile generator with response files for includes, the way
 // CMake writes nvcc commands for long command lines.
-#include "analysis/CompileDatabase.h"
-#include "analysis/FlagTranslator.h"
 #include "ClangDriverCheck.h"
+#include "analysis/frontend/CompileDatabase.h"
+#include "analysis/frontend/FlagTranslator.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -68,8 +68,7 @@ struct Configuration {
 
   void wait() {
     std::string Error;
-    llvm::sys::ProcessInfo Done =
-        llvm::sys::Wait(Process, ConfigureTimeoutSeconds, &Error);
+    llvm::sys::ProcessInfo Done = llvm::sys::Wait(Process, ConfigureTimeoutSeconds, &Error);
     if (Done.ReturnCode == 0)
       return;
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Output = llvm::MemoryBuffer::getFile(Log);
@@ -118,8 +117,14 @@ protected:
     Configuration C;
     C.BuildDir = (TempDir + "/" + Name).str();
     C.Log = (TempDir + "/" + Name + ".log").str();
-    C.Args = {"-S", ProjectDir, "-B", C.BuildDir, "-G", Generator.str(),
-              "-DCMAKE_CUDA_COMPILER=" + Nvcc.str(), "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"};
+    C.Args = {"-S",
+              ProjectDir,
+              "-B",
+              C.BuildDir,
+              "-G",
+              Generator.str(),
+              "-DCMAKE_CUDA_COMPILER=" + Nvcc.str(),
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"};
     C.Args.insert(C.Args.end(), Extra.begin(), Extra.end());
     return C;
   }

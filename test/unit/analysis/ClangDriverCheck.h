@@ -1,7 +1,7 @@
 // Test helper: asks Clang 22's driver whether it accepts a translated command, the way the
 // analysis will run it (device side, syntax only, model headers instead of a toolkit).
 #pragma once
-#include "analysis/FlagTranslator.h"
+#include "analysis/frontend/FlagTranslator.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -14,8 +14,8 @@ namespace coopcheck::analysis::test {
 /// The driver's errors, "; "-separated, for T's arguments with the first GPU architecture (sm_80
 /// when there is none) and Input, an existing file; empty when it accepts them.
 inline std::string clangDriverErrors(const TranslatedCommand &T, const std::string &Input) {
-  std::vector<std::string> Full = {"clang++", "-fsyntax-only", "--cuda-device-only",
-                                   "-nocudainc", "-nocudalib", "-x", "cuda"};
+  std::vector<std::string> Full = {
+      "clang++", "-fsyntax-only", "--cuda-device-only", "-nocudainc", "-nocudalib", "-x", "cuda"};
   bool CudaArch = !T.GpuArchs.empty() && llvm::StringRef(T.GpuArchs[0]).starts_with("sm_");
   Full.push_back("--cuda-gpu-arch=" + (CudaArch ? T.GpuArchs[0] : std::string("sm_80")));
   Full.insert(Full.end(), T.Args.begin(), T.Args.end());

@@ -1,5 +1,5 @@
-#include "analysis/CompileDatabase.h"
-#include "analysis/FlagTranslator.h"
+#include "analysis/frontend/CompileDatabase.h"
+#include "analysis/frontend/FlagTranslator.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -66,10 +66,10 @@ TEST(CompileDatabase, LoadsHipccDatabaseFromItsDirectory) {
   EXPECT_EQ(T.Platform, Platform::Hip);
   EXPECT_THAT(T.GpuArchs, ElementsAre("gfx90a", "gfx942"));
   EXPECT_TRUE(T.RelocatableDeviceCode);
-  EXPECT_THAT(T.Args, ElementsAre("-DREDUCE_USE_COOPERATIVE=1", "-D__HIP_PLATFORM_AMD__=1",
-                                  "-I/home/ci/reduce/include", "-isystem",
-                                  "/opt/rocm-6.2.0/include", "-DNDEBUG", "-std=c++17", "-x",
-                                  "cuda"));
+  EXPECT_THAT(T.Args,
+              ElementsAre("-DREDUCE_USE_COOPERATIVE=1", "-D__HIP_PLATFORM_AMD__=1",
+                          "-I/home/ci/reduce/include", "-isystem", "/opt/rocm-6.2.0/include",
+                          "-DNDEBUG", "-std=c++17", "-x", "cuda"));
   EXPECT_THAT(T.Inputs, ElementsAre("../src/grid_reduce.hip"));
 
   TranslatedCommand Host = translateCompileCommand((*Db)[1].Argv, noResponseFiles());
@@ -140,8 +140,8 @@ TEST(CompileDatabase, WrongTypesAreErrorsNotExceptions) {
         R"([{"directory": "/d", "file": ["a"], "command": "x"}])",
         R"([{"directory": "/d", "file": "a", "command": 7}])",
         R"([{"directory": "/d", "file": "a", "arguments": "nvcc -c a"}])",
-        R"([{"directory": "/d", "file": "a", "arguments": []}])", R"([3])", R"("text")",
-        R"(null)", R"([{"directory": "/d", "file": "a", "command": "x"}] trailing)"}) {
+        R"([{"directory": "/d", "file": "a", "arguments": []}])", R"([3])", R"("text")", R"(null)",
+        R"([{"directory": "/d", "file": "a", "command": "x"}] trailing)"}) {
     std::string Error = loadError(Dir.write("db.json", Json));
     EXPECT_NE(Error, "loaded") << Json;
     EXPECT_EQ(Error.find('\n'), std::string::npos) << Error;

@@ -1,6 +1,6 @@
+#include "analysis/rules/CooperativeLaunches.h"
 #include "ParsedSource.h"
-#include "analysis/CooperativeLaunches.h"
-#include "analysis/LaunchConfig.h"
+#include "analysis/launch/LaunchConfig.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -47,7 +47,7 @@ class CooperativeLaunchesTest : public ::testing::Test {
 protected:
   void SetUp() override {
     ASSERT_TRUE(S.ok());
-    Sites = &S.analysis().launchSites();
+    Sites = &S.analysis().get<UnitLaunchSites>().sites();
     ASSERT_EQ(Sites->size(), 5u);
   }
   const LaunchSite &site(unsigned I) { return (*Sites)[I]; }
@@ -58,14 +58,14 @@ protected:
 };
 
 TEST_F(CooperativeLaunchesTest, ConstantDimensionsThroughLocals) {
-  TUAnalysis &TU = S.analysis();
+  UnitCache &TU = S.analysis();
   EXPECT_EQ(constantGridBlocks(TU, site(0)), 100000u); // dim3 grid(100000)
   EXPECT_EQ(constantBlockThreads(TU, site(0)), 1024u); // dim3(32, 32)
   EXPECT_EQ(constantGridBlocks(TU, site(1)), 256u);    // int blocks = 64 * 4
   EXPECT_EQ(constantBlockThreads(TU, site(1)), std::nullopt);
-  EXPECT_EQ(constantBlockThreads(TU, site(2)), 128u);  // driver scalars
+  EXPECT_EQ(constantBlockThreads(TU, site(2)), 128u);       // driver scalars
   EXPECT_EQ(constantGridBlocks(TU, site(3)), std::nullopt); // reassigned with operator=
-  EXPECT_EQ(constantGridBlocks(TU, site(4)), 24u);     // config.gridDim = dim3(12, 2)
+  EXPECT_EQ(constantGridBlocks(TU, site(4)), 24u);          // config.gridDim = dim3(12, 2)
   EXPECT_EQ(constantBlockThreads(TU, site(4)), 128u);
 }
 

@@ -1,5 +1,5 @@
+#include "analysis/flow/Divergence.h"
 #include "ParsedSource.h"
-#include "analysis/Divergence.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -37,7 +37,8 @@ __global__ void shapes(int *data) {
 
 std::vector<const GuardedEffect *> divergent(test::ParsedSource &S, const char *Function) {
   std::vector<const GuardedEffect *> Found;
-  for (const GuardedEffect &G : S.analysis().divergence().effectsOf(S.function(Function)))
+  for (const GuardedEffect &G :
+       S.analysis().get<DivergenceAnalysis>().effectsOf(S.function(Function)))
     if (G.Divergent)
       Found.push_back(&G);
   return Found;
@@ -89,7 +90,7 @@ __global__ void k(int *p) {
 )");
   ASSERT_TRUE(S.ok());
   std::vector<std::optional<UniformRequirement>> Needed;
-  for (const GuardedEffect &G : S.analysis().divergence().effectsOf(S.function("k")))
+  for (const GuardedEffect &G : S.analysis().get<DivergenceAnalysis>().effectsOf(S.function("k")))
     if (G.Effect.Kind == CollectiveKind::Barrier || G.Effect.Kind == CollectiveKind::WarpBarrier)
       Needed.push_back(requirementOf(G.Effect, 32));
   ASSERT_EQ(Needed.size(), 5u);

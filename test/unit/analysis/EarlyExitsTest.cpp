@@ -1,5 +1,5 @@
+#include "analysis/rules/EarlyExits.h"
 #include "ParsedSource.h"
-#include "analysis/EarlyExits.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -72,7 +72,7 @@ __global__ void k(int *p, int n) {
   ASSERT_TRUE(Cuda.ok());
   EXPECT_EQ(findEarlyExits(Cuda.analysis(), Cuda.function("k"), {}).size(), 1u);
   test::ParsedSource Maca("#include <maca_cooperative_groups.h>\n" + Kernel, model::Platform::Maca,
-                         "input.cpp");
+                          "input.cpp");
   ASSERT_TRUE(Maca.ok());
   EXPECT_TRUE(findEarlyExits(Maca.analysis(), Maca.function("k"), {}).empty()); // one 64-lane warp
 }

@@ -1,5 +1,5 @@
 #include "ParsedSource.h"
-#include "analysis/Facts.h"
+#include "analysis/launch/CrossUnitFacts.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -14,7 +14,7 @@ __global__ void elsewhere(int *p);
 void host(int *p) { elsewhere<<<2, 32>>>(p); syncs<<<2, 32>>>(p); }
 )");
   ASSERT_TRUE(S.ok());
-  TUFacts Facts = collectFacts(S.analysis(), "/src/input.cu");
+  UnitFacts Facts = collectUnitFacts(S.analysis(), "/src/input.cu");
   ASSERT_EQ(Facts.Kernels.size(), 1u);
   EXPECT_EQ(Facts.Kernels[0].Name, "syncs");
   ASSERT_TRUE(Facts.Kernels[0].GridBarrier.has_value());
@@ -26,23 +26,26 @@ void host(int *p) { elsewhere<<<2, 32>>>(p); syncs<<<2, 32>>>(p); }
   EXPECT_EQ(Facts.Launches[0].Coop, Cooperation::None);
 }
 
-TUFacts unit(const char *File, std::vector<KernelFact> Kernels, std::vector<LaunchFact> Launches) {
-  return TUFacts{File, std::move(Kernels), std::move(Launches)};
+UnitFacts unit(const char *File, std::vector<KernelFact> Kernels,
+               std::vector<LaunchFact> Launches) {
+  return UnitFacts{File, std::move(Kernels), std::move(Launches)};
 }
 
 TEST(Facts, JoinFindsCrossUnitProblemsAndRoundTrips) {
-  KernelFact Kernel{"c:@F@solve", "solve", {"/a.cu", 3, 17}, BarrierFact{"grid.sync()", {"/a.cu", 5, 3}},
-                    std::nullopt, {"float *"}};
-  LaunchFact Bad{"c:@F@solve", "solve", {"/b.cu", 9, 3}, "<<<...>>>", Cooperation::None, false};
-  LaunchFact Good{"c:@F@solve", "solve", {"/c.cu", 9, 3}, "cudaLaunchCooperativeKernel",
-                  Cooperation::Single, false};
-  FactsIndex Index;
+  KernelFact Kernel{"c:@F@solve",     "solve",
+                    {"/a.cu", 3, 17}, BarrierFact{"grid.sync()", {"/a.cu", 5, 3}},
+                    std::nullopt,     {"float *"}};
+  LaunchFact Bad{"c:@F@solve",      "solve", {"/b.cu", 9, 3}, "<<<...>>>",
+                 Cooperation::None, false,   std::nullopt,    std::nullopt};
+  LaunchFact Good{"c:@F@solve",        "solve", {"/c.cu", 9, 3}, "cudaLaunchCooperativeKernel",
+                  Cooperation::Single, false,   std::nullopt,    std::nullopt};
+  CrossUnitFacts Index;
   Index.add(unit("/a.cu", {Kernel}, {}));
   Index.add(unit("/b.cu", {}, {Bad}));
   Index.add(unit("/c.cu", {}, {Good}));
   EXPECT_EQ(Index.filesWithCrossUnitLaunchProblems(), std::vector<std::string>{"/b.cu"});
 
-  auto Again = FactsIndex::fromJson(Index.toJson());
+  auto Again = CrossUnitFacts::fromJson(Index.toJson());
   ASSERT_TRUE(static_cast<bool>(Again)) << llvm::toString(Again.takeError());
   const KernelFact *Read = Again->kernel("c:@F@solve");
   ASSERT_NE(Read, nullptr);
@@ -52,10 +55,10 @@ TEST(Facts, JoinFindsCrossUnitProblemsAndRoundTrips) {
 }
 
 TEST(Facts, MalformedFactsAreAnError) {
-  auto Bad = FactsIndex::fromJson("{\"units\": [{\"kernels\": 3}]}");
+  auto Bad = CrossUnitFacts::fromJson("{\"units\": [{\"kernels\": 3}]}");
   EXPECT_FALSE(static_cast<bool>(Bad));
   llvm::consumeError(Bad.takeError());
-  auto Missing = FactsIndex::load("/nonexistent/facts.json");
+  auto Missing = CrossUnitFacts::load("/nonexistent/facts.json");
   ASSERT_FALSE(static_cast<bool>(Missing));
   EXPECT_NE(llvm::toString(Missing.takeError()).find("cannot read facts file"), std::string::npos);
 }

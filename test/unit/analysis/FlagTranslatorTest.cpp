@@ -1,4 +1,4 @@
-#include "analysis/FlagTranslator.h"
+#include "analysis/frontend/FlagTranslator.h"
 #include "ClangDriverCheck.h"
 #include "llvm/ADT/StringExtras.h"
 #include "gmock/gmock.h"
@@ -53,13 +53,25 @@ const std::string ExistingInput = COOPCHECK_TEST_DIR "/cmake-cuda-project/lib/gr
 // The command CMake 3.25 writes for a CUDA library with separable compilation (copied from a real
 // compile_commands.json).
 const std::vector<std::string> CMakeNvccCommand = {
-    "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler", "-DGRIDSUM_BLOCK=256",
-    "-DGRIDSUM_INTERNAL", "-I/src/include",
+    "/usr/local/cuda/bin/nvcc",
+    "-forward-unknown-to-host-compiler",
+    "-DGRIDSUM_BLOCK=256",
+    "-DGRIDSUM_INTERNAL",
+    "-I/src/include",
     "--generate-code=arch=compute_75,code=[compute_75,sm_75]",
     "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
-    "--generate-code=arch=compute_90,code=[compute_90,sm_90]", "--extended-lambda",
-    "--expt-relaxed-constexpr", "-Xcompiler=-Wall", "-std=c++17", "-x", "cu", "-rdc=true", "-c",
-    "/src/lib/grid_sum.cu", "-o", "lib/CMakeFiles/gridsum.dir/grid_sum.cu.o"};
+    "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+    "--extended-lambda",
+    "--expt-relaxed-constexpr",
+    "-Xcompiler=-Wall",
+    "-std=c++17",
+    "-x",
+    "cu",
+    "-rdc=true",
+    "-c",
+    "/src/lib/grid_sum.cu",
+    "-o",
+    "lib/CMakeFiles/gridsum.dir/grid_sum.cu.o"};
 
 TEST(FlagTranslator, TranslatesCMakeNvccCommand) {
   TranslatedCommand T = translate(CMakeNvccCommand);
@@ -70,10 +82,9 @@ TEST(FlagTranslator, TranslatesCMakeNvccCommand) {
   EXPECT_EQ(T.Platform, Platform::Cuda);
   EXPECT_EQ(T.CudaPath, "/usr/local/cuda");
   EXPECT_TRUE(T.RelocatableDeviceCode);
-  expectContainsAll(T.Dropped, {"-forward-unknown-to-host-compiler",
-                                                  "--extended-lambda", "--expt-relaxed-constexpr",
-                                                  "-Xcompiler=-Wall", "-c",
-                                                  "-o lib/CMakeFiles/gridsum.dir/grid_sum.cu.o"});
+  expectContainsAll(T.Dropped, {"-forward-unknown-to-host-compiler", "--extended-lambda",
+                                "--expt-relaxed-constexpr", "-Xcompiler=-Wall", "-c",
+                                "-o lib/CMakeFiles/gridsum.dir/grid_sum.cu.o"});
   EXPECT_THAT(T.UnreadableResponseFiles, isEmpty());
 }
 
@@ -107,17 +118,17 @@ TEST(FlagTranslator, ArchitectureSpellings) {
 }
 
 TEST(FlagTranslator, ArchitectureOptionsNeverReachArgs) {
-  TranslatedCommand T = translate({"clang++", "--cuda-gpu-arch=sm_70", "--offload-arch=sm_80",
-                                   "-arch=sm_90", "-gencode", "arch=compute_75,code=sm_75",
-                                   "-x", "cuda", "k.cu"});
+  TranslatedCommand T =
+      translate({"clang++", "--cuda-gpu-arch=sm_70", "--offload-arch=sm_80", "-arch=sm_90",
+                 "-gencode", "arch=compute_75,code=sm_75", "-x", "cuda", "k.cu"});
   EXPECT_THAT(T.Args, ElementsAre("-x", "cuda"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("sm_70", "sm_80", "sm_90", "sm_75"));
   EXPECT_THAT(T.Inputs, ElementsAre("k.cu"));
 }
 
 TEST(FlagTranslator, PreprocessorOptionsInEveryForm) {
-  EXPECT_THAT(argsOf({"nvcc", "-D", "A", "-DB=2", "--define-macro=C", "--define-macro", "D=4",
-                      "-U", "E", "-UF", "--undefine-macro=G"}),
+  EXPECT_THAT(argsOf({"nvcc", "-D", "A", "-DB=2", "--define-macro=C", "--define-macro", "D=4", "-U",
+                      "E", "-UF", "--undefine-macro=G"}),
               ElementsAre("-DA", "-DB=2", "-DC", "-DD=4", "-UE", "-UF", "-UG"));
   EXPECT_THAT(argsOf({"nvcc", "-I", "/a", "-I/b", "--include-path", "/c", "--include-path=/d"}),
               ElementsAre("-I/a", "-I/b", "-I/c", "-I/d"));
@@ -158,27 +169,89 @@ TEST(FlagTranslator, LanguageIsCudaForEveryGpuLanguage) {
 }
 
 TEST(FlagTranslator, DropsNvccOnlyOptionsWithTheirValues) {
-  std::vector<std::string> Argv = {
-      "nvcc", "-O3", "-O", "2", "-O", "-g", "-G", "-lineinfo", "--generate-line-info",
-      "-Xptxas", "-v", "-Xptxas=-O3", "--ptxas-options=-v", "-Xnvlink", "--verbose", "-Xcudafe",
-      "--diag_suppress=177", "--compiler-options", "-fPIC", "--linker-options", "-rpath,/x",
-      "-Wno-deprecated-gpu-targets", "--use_fast_math", "-use_fast_math", "-maxrregcount", "32",
-      "-maxrregcount=64", "--default-stream", "per-thread", "--diag-suppress", "177,550",
-      "-diag-suppress=20012", "-Werror", "all-warnings", "-Werror=cross-execution-space-call",
-      "--Werror", "reorder,default-stream-launch", "-MD", "-MF", "x.d", "-MT", "x.o", "-M", "-MMD",
-      "-o", "x.o", "-c", "-ccbin", "/usr/bin/g++-12", "-ccbin=g++", "--compiler-bindir", "/gcc",
-      "--expt-relaxed-constexpr", "-expt-extended-lambda", "--extended-lambda",
-      "-forward-unknown-to-host-compiler", "-Xlinker", "--as-needed", "-lcudart", "-l", "m",
-      "-L/usr/lib", "-cudart", "shared", "--threads", "4", "-dlto", "--keep-dir", "/tmp/keep",
-      "-m64", "-ftz=true", "--prec-div", "false", "-res-usage", "-Xfatbin", "-compress-all",
-      "k.cu"};
+  std::vector<std::string> Argv = {"nvcc",
+                                   "-O3",
+                                   "-O",
+                                   "2",
+                                   "-O",
+                                   "-g",
+                                   "-G",
+                                   "-lineinfo",
+                                   "--generate-line-info",
+                                   "-Xptxas",
+                                   "-v",
+                                   "-Xptxas=-O3",
+                                   "--ptxas-options=-v",
+                                   "-Xnvlink",
+                                   "--verbose",
+                                   "-Xcudafe",
+                                   "--diag_suppress=177",
+                                   "--compiler-options",
+                                   "-fPIC",
+                                   "--linker-options",
+                                   "-rpath,/x",
+                                   "-Wno-deprecated-gpu-targets",
+                                   "--use_fast_math",
+                                   "-use_fast_math",
+                                   "-maxrregcount",
+                                   "32",
+                                   "-maxrregcount=64",
+                                   "--default-stream",
+                                   "per-thread",
+                                   "--diag-suppress",
+                                   "177,550",
+                                   "-diag-suppress=20012",
+                                   "-Werror",
+                                   "all-warnings",
+                                   "-Werror=cross-execution-space-call",
+                                   "--Werror",
+                                   "reorder,default-stream-launch",
+                                   "-MD",
+                                   "-MF",
+                                   "x.d",
+                                   "-MT",
+                                   "x.o",
+                                   "-M",
+                                   "-MMD",
+                                   "-o",
+                                   "x.o",
+                                   "-c",
+                                   "-ccbin",
+                                   "/usr/bin/g++-12",
+                                   "-ccbin=g++",
+                                   "--compiler-bindir",
+                                   "/gcc",
+                                   "--expt-relaxed-constexpr",
+                                   "-expt-extended-lambda",
+                                   "--extended-lambda",
+                                   "-forward-unknown-to-host-compiler",
+                                   "-Xlinker",
+                                   "--as-needed",
+                                   "-lcudart",
+                                   "-l",
+                                   "m",
+                                   "-L/usr/lib",
+                                   "-cudart",
+                                   "shared",
+                                   "--threads",
+                                   "4",
+                                   "-dlto",
+                                   "--keep-dir",
+                                   "/tmp/keep",
+                                   "-m64",
+                                   "-ftz=true",
+                                   "--prec-div",
+                                   "false",
+                                   "-res-usage",
+                                   "-Xfatbin",
+                                   "-compress-all",
+                                   "k.cu"};
   TranslatedCommand T = translate(Argv);
   EXPECT_THAT(T.Args, isEmpty());
   EXPECT_THAT(T.Inputs, ElementsAre("k.cu"));
   expectContainsAll(T.Dropped, {"-O 2", "-Xptxas -v", "-maxrregcount 32",
-                                                  "--default-stream per-thread",
-                                                  "-Werror all-warnings", "-MF x.d", "-o x.o",
-                                                  "-ccbin /usr/bin/g++-12", "-l m"});
+                                "--default-stream per-thread", "-Werror all-warnings", "-MF x.d",
+                                "-o x.o", "-ccbin /usr/bin/g++-12", "-l m"});
 }
 
 TEST(FlagTranslator, HostCompilerPreprocessorOptionsReachTheParse) {
@@ -202,18 +275,34 @@ TEST(FlagTranslator, RelocatableDeviceCodeSpellings) {
 }
 
 TEST(FlagTranslator, MapsOptionsThatHaveAClangSpelling) {
-  EXPECT_THAT(argsOf({"nvcc", "-noeh", "-ftemplate-depth", "900", "--ftemplate-backtrace-limit=5",
-                      "--disable-warnings"}),
-              ElementsAre("-fno-exceptions", "-ftemplate-depth=900",
-                          "-ftemplate-backtrace-limit=5", "-w"));
+  EXPECT_THAT(
+      argsOf({"nvcc", "-noeh", "-ftemplate-depth", "900", "--ftemplate-backtrace-limit=5",
+              "--disable-warnings"}),
+      ElementsAre("-fno-exceptions", "-ftemplate-depth=900", "-ftemplate-backtrace-limit=5", "-w"));
 }
 
 TEST(FlagTranslator, HipccCommand) {
-  TranslatedCommand T = translate(
-      {"/opt/rocm-6.2.0/bin/hipcc", "-D__HIP_PLATFORM_AMD__=1", "-isystem", "/opt/rocm/include",
-       "-I/src/include", "-O3", "-fPIC", "--offload-arch=gfx90a", "--offload-arch=gfx1100:xnack-",
-       "--offload-arch=gfx90a", "-fgpu-rdc", "-mcode-object-version=5", "-munsafe-fp-atomics",
-       "--rocm-path=/opt/rocm", "-std=c++17", "-x", "hip", "-c", "/src/k.hip", "-o", "k.o"});
+  TranslatedCommand T = translate({"/opt/rocm-6.2.0/bin/hipcc",
+                                   "-D__HIP_PLATFORM_AMD__=1",
+                                   "-isystem",
+                                   "/opt/rocm/include",
+                                   "-I/src/include",
+                                   "-O3",
+                                   "-fPIC",
+                                   "--offload-arch=gfx90a",
+                                   "--offload-arch=gfx1100:xnack-",
+                                   "--offload-arch=gfx90a",
+                                   "-fgpu-rdc",
+                                   "-mcode-object-version=5",
+                                   "-munsafe-fp-atomics",
+                                   "--rocm-path=/opt/rocm",
+                                   "-std=c++17",
+                                   "-x",
+                                   "hip",
+                                   "-c",
+                                   "/src/k.hip",
+                                   "-o",
+                                   "k.o"});
   EXPECT_THAT(T.Args, ElementsAre("-D__HIP_PLATFORM_AMD__=1", "-isystem", "/opt/rocm/include",
                                   "-I/src/include", "-std=c++17", "-x", "cuda"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("gfx90a", "gfx1100"));
@@ -226,10 +315,10 @@ TEST(FlagTranslator, HipccCommand) {
 }
 
 TEST(FlagTranslator, MxccCommandWithNvccStyleOptions) {
-  TranslatedCommand T = translate(
-      {"/opt/maca/mxgpu_llvm/bin/mxcc", "-DUSE_MACA", "-I/opt/maca/include", "-x", "maca",
-       "--offload-arch=xcore1000", "--expt-relaxed-constexpr", "-std=c++17", "-O2", "-fPIC",
-       "-c", "k.cu", "-o", "k.o"});
+  TranslatedCommand T =
+      translate({"/opt/maca/mxgpu_llvm/bin/mxcc", "-DUSE_MACA", "-I/opt/maca/include", "-x", "maca",
+                 "--offload-arch=xcore1000", "--expt-relaxed-constexpr", "-std=c++17", "-O2",
+                 "-fPIC", "-c", "k.cu", "-o", "k.o"});
   EXPECT_THAT(T.Args, ElementsAre("-DUSE_MACA", "-I/opt/maca/include", "-x", "cuda", "-std=c++17"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("xcore1000"));
   EXPECT_EQ(T.Platform, Platform::Maca);
@@ -348,23 +437,43 @@ TEST(FlagTranslator, KeepsClangOptionsThatShapeTheParse) {
   EXPECT_THAT(argsOf({"nvcc", "-forward-unknown-to-host-compiler", "-Wall", "-Wno-unused-variable",
                       "-pthread", "-fno-exceptions", "-iquote", "q", "-idirafter", "d",
                       "-Wno-error=foo", "-w", "--target=x86_64-linux-gnu"}),
-              ElementsAre("-Wall", "-Wno-unused-variable", "-pthread", "-fno-exceptions",
-                          "-iquote", "q", "-idirafter", "d", "-Wno-error=foo", "-w",
+              ElementsAre("-Wall", "-Wno-unused-variable", "-pthread", "-fno-exceptions", "-iquote",
+                          "q", "-idirafter", "d", "-Wno-error=foo", "-w",
                           "--target=x86_64-linux-gnu"));
 }
 
 TEST(FlagTranslator, DropsCodegenLinkAndUnknownOptions) {
-  TranslatedCommand T = translate(
-      {"clang++", "-fPIC", "-fvisibility=hidden", "-fsanitize=address", "-Wl,-z,now", "-lfoo",
-       "-L/x", "-Xclang", "-fcuda-is-device", "-mllvm", "-inline-threshold=100", "-march=native",
-       "-fconcepts", "-Werror", "-Werror=return-type", "-pedantic-errors", "-ggdb", "-g3",
-       "-fopenmp", "-ffunction-sections", "-fdiagnostics-color=always", "-resource-dir", "/r",
-       "--cuda-device-only", "-flto=thin", "-Wa,--noexecstack", "k.cu"});
+  TranslatedCommand T = translate({"clang++",
+                                   "-fPIC",
+                                   "-fvisibility=hidden",
+                                   "-fsanitize=address",
+                                   "-Wl,-z,now",
+                                   "-lfoo",
+                                   "-L/x",
+                                   "-Xclang",
+                                   "-fcuda-is-device",
+                                   "-mllvm",
+                                   "-inline-threshold=100",
+                                   "-march=native",
+                                   "-fconcepts",
+                                   "-Werror",
+                                   "-Werror=return-type",
+                                   "-pedantic-errors",
+                                   "-ggdb",
+                                   "-g3",
+                                   "-fopenmp",
+                                   "-ffunction-sections",
+                                   "-fdiagnostics-color=always",
+                                   "-resource-dir",
+                                   "/r",
+                                   "--cuda-device-only",
+                                   "-flto=thin",
+                                   "-Wa,--noexecstack",
+                                   "k.cu"});
   EXPECT_THAT(T.Args, isEmpty());
   EXPECT_THAT(T.Inputs, ElementsAre("k.cu"));
-  expectContainsAll(T.Dropped, {"-Xclang -fcuda-is-device",
-                                                  "-mllvm -inline-threshold=100",
-                                                  "-resource-dir /r", "-fconcepts"});
+  expectContainsAll(T.Dropped, {"-Xclang -fcuda-is-device", "-mllvm -inline-threshold=100",
+                                "-resource-dir /r", "-fconcepts"});
 }
 
 TEST(FlagTranslator, InputsAreReportedAndNeverInArgs) {
@@ -387,11 +496,45 @@ TEST(FlagTranslator, DegenerateCommandsDoNotCrash) {
 }
 
 TEST(FlagTranslator, RandomCommandsNeverLeakOutputOrArchOptions) {
-  const std::vector<std::string> Vocabulary = {
-      "-o", "-c", "-D", "-DX", "-I", "/inc", "-x", "cu", "-arch", "sm_80", "-gencode",
-      "arch=compute_80,code=sm_80", "-Xcompiler", "-fPIC", "-O", "3", "-Werror", "reorder", "@r",
-      "--options-file", "r", "-rdc", "true", "-MF", "--cuda-gpu-arch=sm_70", "-isystem", "k.cu",
-      "", "-", "--", "=", "-=", "-arch=", "-D=", "@", "-Xclang", "-mllvm", "-std", "c++17"};
+  const std::vector<std::string> Vocabulary = {"-o",
+                                               "-c",
+                                               "-D",
+                                               "-DX",
+                                               "-I",
+                                               "/inc",
+                                               "-x",
+                                               "cu",
+                                               "-arch",
+                                               "sm_80",
+                                               "-gencode",
+                                               "arch=compute_80,code=sm_80",
+                                               "-Xcompiler",
+                                               "-fPIC",
+                                               "-O",
+                                               "3",
+                                               "-Werror",
+                                               "reorder",
+                                               "@r",
+                                               "--options-file",
+                                               "r",
+                                               "-rdc",
+                                               "true",
+                                               "-MF",
+                                               "--cuda-gpu-arch=sm_70",
+                                               "-isystem",
+                                               "k.cu",
+                                               "",
+                                               "-",
+                                               "--",
+                                               "=",
+                                               "-=",
+                                               "-arch=",
+                                               "-D=",
+                                               "@",
+                                               "-Xclang",
+                                               "-mllvm",
+                                               "-std",
+                                               "c++17"};
   const std::vector<std::string> ValueTakers = {"-isystem", "-include", "-x"};
   FakeFiles Files;
   Files.Contents["r"] = "-o x -arch sm_90 @r";

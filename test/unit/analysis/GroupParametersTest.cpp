@@ -1,5 +1,5 @@
+#include "analysis/rules/GroupParameters.h"
 #include "ParsedSource.h"
-#include "analysis/GroupParameters.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -33,12 +33,14 @@ TEST(GroupParameters, GenericGroupsByValueWithWhatCallersPass) {
   ASSERT_TRUE(S.ok());
   std::vector<GroupByValueParameter> Params = genericGroupsByValue(S.analysis());
   ASSERT_EQ(Params.size(), 2u);
-  EXPECT_EQ(cast<clang::FunctionDecl>(Params[0].Param->getDeclContext())->getName(), "by_value");
+  EXPECT_EQ(llvm::cast<clang::FunctionDecl>(Params[0].Param->getDeclContext())->getName(),
+            "by_value");
   ASSERT_EQ(Params[0].PassedTypes.size(), 2u); // the thread_group variable holds the block again
   EXPECT_EQ(groupTypeSpelling(Params[0].PassedTypes[0]), "thread_block_tile<32>");
   EXPECT_EQ(groupTypeSpelling(Params[0].PassedTypes[1]), "thread_block");
   // One entry for the template's parameter, whatever its instantiations.
-  EXPECT_EQ(cast<clang::FunctionDecl>(Params[1].Param->getDeclContext())->getName(), "templated");
+  EXPECT_EQ(llvm::cast<clang::FunctionDecl>(Params[1].Param->getDeclContext())->getName(),
+            "templated");
   ASSERT_EQ(Params[1].PassedTypes.size(), 1u);
   EXPECT_EQ(groupTypeSpelling(Params[1].PassedTypes[0]), "thread_block");
 }

@@ -1,5 +1,5 @@
+#include "analysis/flow/Groups.h"
 #include "ParsedSource.h"
-#include "analysis/Groups.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;

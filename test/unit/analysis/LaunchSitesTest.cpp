@@ -1,5 +1,5 @@
+#include "analysis/launch/LaunchSites.h"
 #include "ParsedSource.h"
-#include "analysis/LaunchSites.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -37,7 +37,7 @@ void plain(int *p) {
 TEST(LaunchSites, FindsEveryLaunchAndItsKernel) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  const std::vector<LaunchSite> &Sites = S.analysis().launchSites();
+  const std::vector<LaunchSite> &Sites = S.analysis().get<UnitLaunchSites>().sites();
   ASSERT_EQ(Sites.size(), 7u);
   auto Name = [](const LaunchSite &L) { return L.Kernel ? L.Kernel->getNameAsString() : "?"; };
   EXPECT_EQ(Sites[0].Spelling, "<<<...>>>");
@@ -66,7 +66,7 @@ void host(void **args, cudaStream_t s) {
 }
 )");
   ASSERT_TRUE(S.ok());
-  const std::vector<LaunchSite> &Sites = S.analysis().launchSites();
+  const std::vector<LaunchSite> &Sites = S.analysis().get<UnitLaunchSites>().sites();
   ASSERT_EQ(Sites.size(), 2u);
   EXPECT_EQ(Sites[0].Coop, Cooperation::MultiDevice);
   EXPECT_EQ(Sites[1].Kernel->getNameAsString(), "b");

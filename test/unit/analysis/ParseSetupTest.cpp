@@ -1,4 +1,4 @@
-#include "analysis/ParseSetup.h"
+#include "analysis/frontend/ParseSetup.h"
 #include "gtest/gtest.h"
 #include <algorithm>
 
@@ -18,7 +18,8 @@ TEST(ParseSetup, DetectsThePlatform) {
   EXPECT_EQ(detectPlatform("k.hip", "", nullptr, None), Platform::Hip);
   EXPECT_EQ(detectPlatform("k.cpp", "#include <maca_cooperative_groups.h>", nullptr, None),
             Platform::Maca);
-  EXPECT_EQ(detectPlatform("k.cpp", "#include \"hip/hip_runtime.h\"", nullptr, None), Platform::Hip);
+  EXPECT_EQ(detectPlatform("k.cpp", "#include \"hip/hip_runtime.h\"", nullptr, None),
+            Platform::Hip);
   TranslatedCommand Hipcc;
   Hipcc.Platform = Platform::Hip;
   EXPECT_EQ(detectPlatform("k.cu", "", &Hipcc, None), Platform::Hip);

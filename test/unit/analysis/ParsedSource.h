@@ -1,8 +1,8 @@
 // Small CUDA sources parsed from strings with the hermetic arguments coopcheck itself uses, and
 // lookups of the functions and calls in them, for the analysis unit tests.
 #pragma once
-#include "analysis/ParseSetup.h"
-#include "analysis/TUAnalysis.h"
+#include "analysis/flow/UnitCache.h"
+#include "analysis/frontend/ParseSetup.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -17,14 +17,14 @@ public:
     analysis::ParseOptions Options;
     std::vector<std::string> Args = analysis::parseArguments(P, Options, nullptr);
     AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, FileName);
-    analysis::forgetTUAnalysis();
+    analysis::forgetUnitCache();
   }
-  ~ParsedSource() { analysis::forgetTUAnalysis(); }
+  ~ParsedSource() { analysis::forgetUnitCache(); }
 
   bool ok() const { return AST && !AST->getDiagnostics().hasErrorOccurred(); }
   clang::ASTContext &context() { return AST->getASTContext(); }
-  analysis::TUAnalysis &analysis() {
-    return analysis::analysisFor(context(), &AST->getPreprocessor());
+  analysis::UnitCache &analysis() {
+    return analysis::unitCacheFor(context(), &AST->getPreprocessor());
   }
 
   const clang::FunctionDecl *function(llvm::StringRef Name) {

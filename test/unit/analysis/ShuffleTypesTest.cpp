@@ -1,5 +1,5 @@
+#include "analysis/rules/ShuffleTypes.h"
 #include "ParsedSource.h"
-#include "analysis/ShuffleTypes.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;

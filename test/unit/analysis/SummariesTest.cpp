@@ -1,6 +1,6 @@
+#include "analysis/flow/Summaries.h"
 #include "ParsedSource.h"
-#include "analysis/GridBarriers.h"
-#include "analysis/Summaries.h"
+#include "analysis/launch/GridBarriers.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -28,7 +28,7 @@ __global__ void may_trap(int *p) { check(p[threadIdx.x]); }
 TEST(Summaries, GroupParametersAreBoundAtEachCall) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  TUAnalysis &TU = S.analysis();
+  UnitCache &TU = S.analysis();
   const FunctionSummary &Forward = TU.summaries().summaryOf(S.function("forward"));
   ASSERT_EQ(Forward.Effects.size(), 1u);
   EXPECT_EQ(Forward.Effects[0].Group.Origin, GroupOrigin::Kind::Parameter);
@@ -44,7 +44,7 @@ TEST(Summaries, GroupParametersAreBoundAtEachCall) {
 TEST(Summaries, RecursionReachesAFixpoint) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  TUAnalysis &TU = S.analysis();
+  UnitCache &TU = S.analysis();
   EXPECT_TRUE(gridBarriersOf(TU.summaries(), S.function("recursive")).Grid.has_value());
   EXPECT_FALSE(TU.summaries().summaryOf(S.function("ping")).Effects.empty());
 }
@@ -52,7 +52,7 @@ TEST(Summaries, RecursionReachesAFixpoint) {
 TEST(Summaries, MultiGridAndThreadExits) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  TUAnalysis &TU = S.analysis();
+  UnitCache &TU = S.analysis();
   KernelGridBarriers Multi = gridBarriersOf(TU.summaries(), S.function("multi"));
   EXPECT_TRUE(Multi.MultiGrid.has_value());
   EXPECT_FALSE(Multi.Grid.has_value());

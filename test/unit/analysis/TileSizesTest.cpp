@@ -1,5 +1,5 @@
+#include "analysis/rules/TileSizes.h"
 #include "ParsedSource.h"
-#include "analysis/TileSizes.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;

@@ -1,5 +1,5 @@
+#include "analysis/flow/Uniformity.h"
 #include "ParsedSource.h"
-#include "analysis/Uniformity.h"
 
 using namespace coopcheck;
 using namespace coopcheck::analysis;
@@ -76,7 +76,9 @@ protected:
     EXPECT_NE(Init, nullptr) << Var;
     return Parsed.analysis().uniformityOf(F).valueOf(Init);
   }
-  Scope levelOf(const char *Var, const char *Function = "k") { return valueOf(Var, Function).Level; }
+  Scope levelOf(const char *Var, const char *Function = "k") {
+    return valueOf(Var, Function).Level;
+  }
   unsigned granuleOf(const char *Var) {
     UniformValue V = valueOf(Var);
     EXPECT_EQ(V.Level, Scope::Thread) << Var;

@@ -10,12 +10,12 @@ namespace {
 TEST(Bounds, MemoryBoundStopsAKernelThatFillsMemory) {
   Bounds Limits;
   Limits.MemoryCells = 4096;
-  ExplorationResult R = replaySource(R"cu(
+  ReplayResult R = replaySource(R"cu(
     __global__ void fill(int *out) {
       for (int i = 0; i < 100000; ++i)
         out[threadIdx.x * 100000 + i] = i;
     })cu",
-                                     Limits);
+                                Limits);
   EXPECT_TRUE(R.Failures.empty());
   EXPECT_FALSE(R.Exhausted);
   EXPECT_EQ(R.BoundHit, "memory bound");
@@ -24,21 +24,21 @@ TEST(Bounds, MemoryBoundStopsAKernelThatFillsMemory) {
 TEST(Bounds, TimeBoundStopsALongReplay) {
   Bounds Limits;
   Limits.Time = std::chrono::milliseconds(100);
-  ExplorationResult R = replaySource(R"cu(
+  ReplayResult R = replaySource(R"cu(
     __global__ void count(int *out) {
       int acc = 0;
       for (int i = 0; i < 10000000; ++i)
         acc += i ^ threadIdx.x;
       out[threadIdx.x] = acc;
     })cu",
-                                     Limits);
+                                Limits);
   EXPECT_TRUE(R.Failures.empty());
   EXPECT_FALSE(R.Exhausted);
   EXPECT_EQ(R.BoundHit, "time bound");
 }
 
 TEST(Bounds, LoopBoundLeavesSymbolicLoopsAndStillDecides) {
-  ExplorationResult R = replaySource(R"cu(
+  ReplayResult R = replaySource(R"cu(
     __global__ void trips(int *out, int n) {
       for (int i = 0; i < n; ++i)
         __syncthreads();

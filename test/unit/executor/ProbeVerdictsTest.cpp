@@ -1,15 +1,16 @@
-// The executor's hardware model against a real H100: each probe of ../shared/gpu-probes is lowered
-// to device IR and replayed on the grid the probe launches (4 blocks x 128 threads), with the mode
-// argument the probe's variant passes, and must give the verdict gpu-probes/RESULTS.md records.
+// The executor's hardware model against a real H100: each probe program (COOPCHECK_PROBES_DIR, the
+// probes of docs/architecture.md) is lowered to device IR and replayed on the grid the probe
+// launches (4 blocks x 128 threads), with the mode argument the probe's variant passes, and must
+// give the verdict the probe recorded on the H100.
 // The "b" variants (P2b, P13b, P15b) poll a flag with a timeout that every waiter hit on the H100:
 // without the timeout they hang, which is the verdict here. Under --model=spec every probe that
 // breaks the programming model must fail. P11 and P12 are host-side (the static launch rules).
 // P18's failure is a data race, not a collective: it completes in both models. Weak: P19 with
 // whole warps (limit 64) breaks the rule that the whole parent calls tiled_partition, which the
 // model does not treat as a collective.
-#include "analysis/DeviceIR.h"
-#include "analysis/ParseSetup.h"
-#include "runtime-model/executor/Interpreter.h"
+#include "analysis/frontend/DeviceIR.h"
+#include "analysis/frontend/ParseSetup.h"
+#include "runtime-model/executor/Replay.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
@@ -35,7 +36,7 @@ struct ProbeRow {
 };
 
 std::string probePath(const char *Probe) {
-  return std::string(COOPCHECK_SOURCE_DIR) + "/../shared/gpu-probes/" + Probe + ".cu";
+  return std::string(COOPCHECK_PROBES_DIR) + "/" + Probe + ".cu";
 }
 
 const llvm::Function *kernelNamed(const llvm::Module &M, llvm::StringRef Name) {
@@ -53,7 +54,7 @@ const llvm::Function *kernelNamed(const llvm::Module &M, llvm::StringRef Name) {
 class ProbeVerdicts : public testing::TestWithParam<ProbeRow> {};
 
 /// The probe's kernel replayed on the probe's grid; nothing when the probes are not beside us.
-std::optional<ExplorationResult> replay(const ProbeRow &Row, Semantics Model) {
+std::optional<ReplayResult> replay(const ProbeRow &Row, Semantics Model) {
   std::string Path = probePath(Row.Probe);
   if (!llvm::sys::fs::exists(Path))
     return std::nullopt;
@@ -61,25 +62,25 @@ std::optional<ExplorationResult> replay(const ProbeRow &Row, Semantics Model) {
       Path, analysis::parseArguments(Platform::Cuda, analysis::ParseOptions(), nullptr));
   if (!IR) {
     ADD_FAILURE() << llvm::toString(IR.takeError());
-    return ExplorationResult();
+    return ReplayResult();
   }
   const llvm::Function *Kernel = kernelNamed(*IR->Module, Row.Kernel);
   if (!Kernel) {
     ADD_FAILURE() << "no kernel " << Row.Kernel;
-    return ExplorationResult();
+    return ReplayResult();
   }
   LaunchShape Shape{{4}, {Row.BlockThreads}, 32, Row.Launch};
   Bounds Limits;
   Limits.Time = std::chrono::milliseconds(20000); // generous: the machine running tests is busy
-  return explore(*Kernel, Shape, Model, Limits, Row.Arguments, analysis::modelIncludeDir());
+  return replay(*Kernel, Shape, Model, Limits, Row.Arguments, analysis::modelIncludeDir());
 }
 
 TEST_P(ProbeVerdicts, AgreeWithTheH100) {
   const ProbeRow &Row = GetParam();
-  std::optional<ExplorationResult> Replayed = replay(Row, Semantics::Hardware);
+  std::optional<ReplayResult> Replayed = replay(Row, Semantics::Hardware);
   if (!Replayed)
-    GTEST_SKIP() << "no gpu-probes beside the repository";
-  const ExplorationResult &R = *Replayed;
+    GTEST_SKIP() << "no probe programs in " COOPCHECK_PROBES_DIR;
+  const ReplayResult &R = *Replayed;
   Outcome Got = R.Failures.empty() ? Outcome::Completes : R.Failures.front().Result;
   EXPECT_EQ(Got, Row.Hardware) << outcomeName(Got) << " instead of " << outcomeName(Row.Hardware)
                                << (R.BoundHit.empty() ? "" : "; bound hit: " + R.BoundHit);
@@ -94,9 +95,9 @@ TEST_P(ProbeVerdicts, AgreeWithTheH100) {
 
 TEST_P(ProbeVerdicts, SpecificationFlagsWhatBreaksTheModel) {
   const ProbeRow &Row = GetParam();
-  std::optional<ExplorationResult> R = replay(Row, Semantics::Specification);
+  std::optional<ReplayResult> R = replay(Row, Semantics::Specification);
   if (!R)
-    GTEST_SKIP() << "no gpu-probes beside the repository";
+    GTEST_SKIP() << "no probe programs in " COOPCHECK_PROBES_DIR;
   EXPECT_EQ(!R->Failures.empty(), Row.BreaksSpecification)
       << (R->Failures.empty() ? "no failing path" : outcomeName(R->Failures.front().Result));
 }
@@ -110,9 +111,19 @@ const ProbeRow Rows[] = {
     {"p02_partial_syncthreads", "k", {{3, 1}}, L::Cooperative, O::Hang, true, {}},
     {"p03_two_site_syncthreads", "k", {}, L::Cooperative, O::Completes, true, {}},
     {"p04_block_sync_divergent_loop", "k", {{1, 0}}, L::Cooperative, O::Completes, true, {}},
-    {"p04_block_sync_divergent_loop", "k", {{1, 2}}, L::Cooperative, O::Completes, true,
+    {"p04_block_sync_divergent_loop",
+     "k",
+     {{1, 2}},
+     L::Cooperative,
+     O::Completes,
+     true,
      V::BarrierCountMismatch},
-    {"p05_grid_sync_partial_block_exit", "k", {}, L::Cooperative, O::Completes, true,
+    {"p05_grid_sync_partial_block_exit",
+     "k",
+     {},
+     L::Cooperative,
+     O::Completes,
+     true,
      V::ExitedParticipants},
     {"p06_grid_sync_thread0_exit", "k", {}, L::Cooperative, O::Hang, true, {}},
     {"p07_grid_sync_block_exit", "k", {}, L::Cooperative, O::Hang, true, {}},
@@ -136,7 +147,12 @@ const ProbeRow Rows[] = {
     {"p19_dynamic_partition_subset", "k", {{1, 40}}, L::Cooperative, O::Completes, true, {}},
     {"p20_tile64", "k", {{1, 0}}, L::Cooperative, O::Completes, false, {}},
     {"p20_tile64", "k", {{1, 1}}, L::Cooperative, O::Hang, true, {}},
-    {"p21_cond_barrier_then_uniform", "k", {}, L::Cooperative, O::Completes, true,
+    {"p21_cond_barrier_then_uniform",
+     "k",
+     {},
+     L::Cooperative,
+     O::Completes,
+     true,
      V::BarrierCountMismatch},
     {"p22_shfl_vs_syncwarp", "k", {}, L::Cooperative, O::Hang, true, {}},
     {"p23_exit_then_full_mask_shfl", "k", {{3, 20}}, L::Cooperative, O::Completes, true, {}},

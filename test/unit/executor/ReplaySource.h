@@ -1,16 +1,16 @@
 // Test support: a kernel given as source text, lowered to device IR with the model headers and
 // replayed by the executor.
 #pragma once
-#include "analysis/DeviceIR.h"
-#include "analysis/ParseSetup.h"
-#include "runtime-model/executor/Interpreter.h"
+#include "analysis/frontend/DeviceIR.h"
+#include "analysis/frontend/ParseSetup.h"
+#include "runtime-model/executor/Replay.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 namespace coopcheck::testing_support {
 
-inline model::executor::ExplorationResult
+inline model::executor::ReplayResult
 replaySource(const char *Source, const model::executor::Bounds &Limits = {},
              model::LaunchShape Shape = {{2}, {64}, 32, model::LaunchCooperation::Cooperative}) {
   llvm::SmallString<128> Path;
@@ -30,8 +30,8 @@ replaySource(const char *Source, const model::executor::Bounds &Limits = {},
   }
   for (const llvm::Function &F : *IR->Module)
     if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
-      return model::executor::explore(F, Shape, model::Semantics::Hardware, Limits, {},
-                                      analysis::modelIncludeDir());
+      return model::executor::replay(F, Shape, model::Semantics::Hardware, Limits, {},
+                                     analysis::modelIncludeDir());
   ADD_FAILURE() << "no kernel";
   return {};
 }

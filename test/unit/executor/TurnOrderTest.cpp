@@ -8,7 +8,7 @@ using namespace coopcheck::model::executor;
 namespace {
 
 TEST(TurnOrder, TheLastThreadCanTakeTheFirstTicket) {
-  ExplorationResult R = replaySource(R"cu(
+  ReplayResult R = replaySource(R"cu(
     #include <cooperative_groups.h>
     __global__ void k(int *out) {
       __shared__ int ticket;
@@ -24,7 +24,7 @@ TEST(TurnOrder, TheLastThreadCanTakeTheFirstTicket) {
 }
 
 TEST(TurnOrder, KernelsWithoutAtomicsAreReplayedInOneOrder) {
-  ExplorationResult R = replaySource(R"cu(
+  ReplayResult R = replaySource(R"cu(
     __global__ void k(int *out) {
       __syncthreads();
       out[threadIdx.x] = threadIdx.x;

@@ -1,5 +1,5 @@
-#include "runtime-model/Architectures.h"
-#include "runtime-model/LaunchApi.h"
+#include "runtime-model/semantics/Architectures.h"
+#include "runtime-model/semantics/LaunchApi.h"
 #include "gtest/gtest.h"
 
 using namespace coopcheck::model;
@@ -16,7 +16,7 @@ uint64_t coResident(llvm::StringRef Id, BlockFootprint Block) {
 } // namespace
 
 TEST(Architectures, H100HoldsTwoBlocksOf1024ThreadsPerSM) {
-  // gpu-probes P11: 264 blocks of 1024 threads run cooperatively on an H100 SXM, 265 fail.
+  // probe P11: 264 blocks of 1024 threads run cooperatively on an H100 SXM, 265 fail.
   std::optional<CoResidency> C = coResidentBlocks(*findGpuPart("h100-sxm"), {1024, 0});
   ASSERT_TRUE(C.has_value());
   EXPECT_EQ(C->BlocksPerMultiprocessor, 2u);
@@ -27,16 +27,16 @@ TEST(Architectures, H100HoldsTwoBlocksOf1024ThreadsPerSM) {
 
 TEST(Architectures, ResidentBlockAndThreadLimits) {
   EXPECT_EQ(coResident("h100-pcie", {1024, 0}), 2u * 114);
-  EXPECT_EQ(coResident("h100-sxm", {32, 0}), 32u * 132);      // the block count limit
+  EXPECT_EQ(coResident("h100-sxm", {32, 0}), 32u * 132);           // the block count limit
   EXPECT_EQ(coResident("h100-sxm", {std::nullopt, 0}), 32u * 132); // any block size
   EXPECT_EQ(coResident("a100-40gb", {256, 0}), 8u * 108);
-  EXPECT_EQ(coResident("rtx4090", {1024, 0}), 1u * 128);     // 1536 threads per SM
-  EXPECT_EQ(coResident("l4", {64, 0}), 24u * 58);            // 24 blocks per SM on sm_89
-  EXPECT_EQ(coResident("t4", {1024, 0}), 1u * 40);           // 1024 threads per SM on sm_75
+  EXPECT_EQ(coResident("rtx4090", {1024, 0}), 1u * 128); // 1536 threads per SM
+  EXPECT_EQ(coResident("l4", {64, 0}), 24u * 58);        // 24 blocks per SM on sm_89
+  EXPECT_EQ(coResident("t4", {1024, 0}), 1u * 40);       // 1024 threads per SM on sm_75
   EXPECT_EQ(coResident("rtx5090", {512, 0}), 3u * 170);
-  EXPECT_EQ(coResident("v100", {100, 0}), 16u * 80);         // 100 threads hold 4 warps
-  EXPECT_EQ(coResident("mi300x", {256, 0}), 8u * 304);       // 64-lane waves, 2048 per CU
-  EXPECT_EQ(coResident("mi100", {64, 0}), 40u * 120);        // 40 waves per CU on CDNA1
+  EXPECT_EQ(coResident("v100", {100, 0}), 16u * 80);   // 100 threads hold 4 warps
+  EXPECT_EQ(coResident("mi300x", {256, 0}), 8u * 304); // 64-lane waves, 2048 per CU
+  EXPECT_EQ(coResident("mi100", {64, 0}), 40u * 120);  // 40 waves per CU on CDNA1
 }
 
 TEST(Architectures, SharedMemoryLimitsBlocks) {

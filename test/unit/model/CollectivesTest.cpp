@@ -1,6 +1,7 @@
-// The runtime model against the H100 measurements of gpu-probes/RESULTS.md: each probe's kernel is
-// written as the sequence of collectives each thread reaches, and a small scheduler replays it.
-#include "runtime-model/Collectives.h"
+// The runtime model against the H100 measurements (the probes of docs/architecture.md): each
+// probe's kernel is written as the sequence of collectives each thread reaches, and a small
+// scheduler replays it.
+#include "runtime-model/semantics/Collectives.h"
 #include "gtest/gtest.h"
 #include <functional>
 
@@ -221,9 +222,9 @@ TEST(CollectiveModel, P19DynamicTileSubset) {
 // P20: a 64-thread tile's barrier spans two warps; a warp that left never arrives.
 TEST(CollectiveModel, P20MultiWarpTile) {
   Step TileSync = reach(CollectiveOp::TileBarrier, 1, 0, 64);
-  EXPECT_EQ(replay([&](const LaunchShape &, ThreadId) { return std::vector<Step>{TileSync}; })
-                .Result,
-            Outcome::Completes);
+  EXPECT_EQ(
+      replay([&](const LaunchShape &, ThreadId) { return std::vector<Step>{TileSync}; }).Result,
+      Outcome::Completes);
   EXPECT_EQ(replay([&](const LaunchShape &S, ThreadId T) {
               return tid(S, T) % 64 < 32 ? std::vector<Step>{TileSync} : std::vector<Step>{};
             }).Result,
@@ -244,9 +245,9 @@ TEST(CollectiveModel, P23ExitThenFullMaskReduction) {
 // Lanes past the end of a partial last warp do not exist: a full mask there waits for no one.
 TEST(CollectiveModel, PartialLastWarp) {
   LaunchShape Shape{{1}, {48}, 32, LaunchCooperation::Standard};
-  Replay R = replay([](const LaunchShape &, ThreadId) {
-    return std::vector<Step>{reach(CollectiveOp::Vote, 1, Full)};
-  }, Semantics::Hardware, Shape);
+  Replay R = replay([](const LaunchShape &,
+                       ThreadId) { return std::vector<Step>{reach(CollectiveOp::Vote, 1, Full)}; },
+                    Semantics::Hardware, Shape);
   EXPECT_EQ(R.Result, Outcome::Completes);
   EXPECT_EQ(Shape.warpOf(47), 1u);
   EXPECT_EQ(Shape.laneOf(47), 15u);
@@ -259,10 +260,12 @@ TEST(CollectiveModel, SixtyFourLaneWarpsAndTwoDimensionalBlocks) {
   EXPECT_EQ(Shape.warpsPerBlock(), 2u);
   EXPECT_EQ(Shape.threadIdx(17).X, 1u);
   EXPECT_EQ(Shape.threadIdx(17).Y, 1u);
-  Replay R = replay([](const LaunchShape &S, ThreadId T) {
-    return S.laneOf(T) < 32 ? std::vector<Step>{reach(CollectiveOp::Shuffle, 1, ~0ull)}
-                            : std::vector<Step>{spinForever()};
-  }, Semantics::Hardware, Shape);
+  Replay R = replay(
+      [](const LaunchShape &S, ThreadId T) {
+        return S.laneOf(T) < 32 ? std::vector<Step>{reach(CollectiveOp::Shuffle, 1, ~0ull)}
+                                : std::vector<Step>{spinForever()};
+      },
+      Semantics::Hardware, Shape);
   EXPECT_EQ(R.Result, Outcome::Hang);
 }
 

@@ -1,5 +1,5 @@
 // Launches too large to replay are scaled down, keeping their dimensionality.
-#include "runtime-model/LaunchShape.h"
+#include "runtime-model/semantics/LaunchShape.h"
 #include "gtest/gtest.h"
 
 using coopcheck::model::Dim3;

@@ -1,6 +1,6 @@
-#include "runtime-model/LaunchApi.h"
-#include "runtime-model/Platform.h"
-#include "runtime-model/Scope.h"
+#include "runtime-model/semantics/LaunchApi.h"
+#include "runtime-model/semantics/Platform.h"
+#include "runtime-model/semantics/Scope.h"
 #include "gtest/gtest.h"
 
 using namespace coopcheck::model;

@@ -1,4 +1,4 @@
-#include "runtime-model/TileLimits.h"
+#include "runtime-model/semantics/TileLimits.h"
 #include "gtest/gtest.h"
 
 using namespace coopcheck::model;
@@ -53,6 +53,7 @@ TEST(TileLimits, AllowedSizesNameThePlatform) {
             "1, 2, 4, ..., 32 on CUDA (multi-warp tiles need tiled_partition<N>)");
   EXPECT_EQ(allowedTileSizes(TileForm::Static, TileTarget{Platform::Hip, 64, std::nullopt, false}),
             "1, 2, 4, ..., 64 on HIP (the wavefront size)");
-  EXPECT_EQ(allowedTileSizes(TileForm::Dynamic, TileTarget{Platform::Maca, 64, std::nullopt, false}),
-            "1, 2, 4, ..., 64 on MXMACA (the warp size)");
+  EXPECT_EQ(
+      allowedTileSizes(TileForm::Dynamic, TileTarget{Platform::Maca, 64, std::nullopt, false}),
+      "1, 2, 4, ..., 64 on MXMACA (the warp size)");
 }

@@ -1,6 +1,6 @@
-#include "tools/report/Baseline.h"
+#include "checks/report/Baseline.h"
 #include "TempTree.h"
-#include "tools/report/SarifWriter.h"
+#include "checks/report/SarifWriter.h"
 #include <gtest/gtest.h>
 #include <sstream>
 
@@ -14,7 +14,8 @@ const char *Kernel = "__global__ void k(int n) {\n"
                      "    grid.sync();\n"
                      "}\n";
 
-Finding at(const std::string &File, unsigned Line, const std::string &Rule = "cg-divergent-collective") {
+Finding at(const std::string &File, unsigned Line,
+           const std::string &Rule = "cg-divergent-collective") {
   Finding F;
   F.RuleId = Rule;
   F.Message = "a collective only some threads reach";
@@ -69,13 +70,19 @@ TEST(Baseline, TheSameLineInAnotherFileIsNew) {
 
 TEST(Baseline, UnusableFilesAreOneLineErrors) {
   TempTree Tree;
-  EXPECT_EQ(errorOf(Tree.path("none.sarif")).rfind("baseline '" + Tree.path("none.sarif") + "': cannot read", 0), 0u);
-  EXPECT_EQ(errorOf(Tree.write("a.sarif", "{")), "baseline '" + Tree.path("a.sarif") + "': not JSON");
+  EXPECT_EQ(errorOf(Tree.path("none.sarif"))
+                .rfind("baseline '" + Tree.path("none.sarif") + "': cannot read", 0),
+            0u);
+  EXPECT_EQ(errorOf(Tree.write("a.sarif", "{")),
+            "baseline '" + Tree.path("a.sarif") + "': not JSON");
   EXPECT_EQ(errorOf(Tree.write("b.sarif", R"({"version": "2.1.0", "runs": {}})")),
             "baseline '" + Tree.path("b.sarif") + "': not a SARIF 2.1.0 log");
-  EXPECT_EQ(errorOf(Tree.write("c.sarif", "[]")), "baseline '" + Tree.path("c.sarif") + "': not a SARIF 2.1.0 log");
+  EXPECT_EQ(errorOf(Tree.write("c.sarif", "[]")),
+            "baseline '" + Tree.path("c.sarif") + "': not a SARIF 2.1.0 log");
   // Results that are not objects, or carry no rule, are not identities; the log is still usable.
-  EXPECT_EQ(errorOf(Tree.write("d.sarif", R"({"version": "2.1.0", "runs": [{"results": [1, {}]}]})")), "");
+  EXPECT_EQ(
+      errorOf(Tree.write("d.sarif", R"({"version": "2.1.0", "runs": [{"results": [1, {}]}]})")),
+      "");
 }
 
 } // namespace

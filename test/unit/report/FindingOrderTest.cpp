@@ -1,4 +1,4 @@
-#include "tools/report/FindingOrder.h"
+#include "checks/report/FindingOrder.h"
 #include <gtest/gtest.h>
 
 using namespace coopcheck::report;

@@ -1,6 +1,6 @@
 // Vectors from github/codeql-action's own fingerprints tests, plus UTF-8 inputs whose values were
 // computed by running that algorithm under Node.js on the same bytes.
-#include "tools/report/Fingerprint.h"
+#include "checks/report/Fingerprint.h"
 #include <gtest/gtest.h>
 
 using coopcheck::report::lineHashes;

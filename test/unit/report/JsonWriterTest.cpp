@@ -1,4 +1,4 @@
-#include "tools/report/JsonWriter.h"
+#include "checks/report/JsonWriter.h"
 #include <gtest/gtest.h>
 #include <sstream>
 

@@ -1,4 +1,4 @@
-#include "tools/report/MarkdownText.h"
+#include "checks/report/MarkdownText.h"
 #include <gtest/gtest.h>
 
 using coopcheck::report::markdownToText;

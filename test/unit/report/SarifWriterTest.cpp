@@ -1,8 +1,8 @@
-#include "tools/report/SarifWriter.h"
+#include "checks/report/SarifWriter.h"
 #include "TempTree.h"
 #include "checks/RuleTable.h"
-#include "tools/report/Fingerprint.h"
-#include "tools/report/SarifRules.h"
+#include "checks/report/Fingerprint.h"
+#include "checks/report/SarifRules.h"
 #include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>

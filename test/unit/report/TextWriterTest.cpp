@@ -1,4 +1,4 @@
-#include "tools/report/TextWriter.h"
+#include "checks/report/TextWriter.h"
 #include "TempTree.h"
 #include <gtest/gtest.h>
 #include <sstream>

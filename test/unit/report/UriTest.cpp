@@ -1,5 +1,5 @@
-#include "tools/report/Uri.h"
-#include "tools/report/SourceCache.h"
+#include "checks/report/Uri.h"
+#include "checks/report/SourceCache.h"
 #include <gtest/gtest.h>
 
 using namespace coopcheck::report;

@@ -1,0 +1,285 @@
+#include "analysis/flow/Divergence.h"
+#include "analysis/flow/StableOrder.h"
+#include "analysis/flow/UnitCache.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+using Shape = coopcheck::analysis::DivergentBranch::Shape;
+
+namespace coopcheck::analysis {
+namespace {
+
+std::optional<UniformRequirement> requirementOfGroup(GroupType G, unsigned WarpSize) {
+  switch (G.Kind) {
+  case GroupKind::ThreadBlock:
+    return UniformRequirement::scope(Scope::Block);
+  case GroupKind::Tile:
+    return UniformRequirement::tile(G.TileSize);
+  case GroupKind::DynamicTile:
+    return UniformRequirement::tile(G.TileSize ? G.TileSize : WarpSize);
+  case GroupKind::Cluster:
+    return UniformRequirement::scope(Scope::Cluster);
+  case GroupKind::Grid:
+    return UniformRequirement::scope(Scope::Grid);
+  case GroupKind::MultiGrid:
+    return UniformRequirement::scope(Scope::MultiGrid);
+  case GroupKind::Coalesced: // made of the threads that are there
+  case GroupKind::Warp:      // intrinsics with masks: cg-warp-mask
+  case GroupKind::Generic:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Finds a call of the same warp collective on the same group inside a statement.
+class MatchingCollectiveFinder : public RecursiveASTVisitor<MatchingCollectiveFinder> {
+public:
+  MatchingCollectiveFinder(const CollectiveCall &Wanted, const FunctionDecl *F, ASTContext &Ctx)
+      : Wanted(Wanted), F(F), Ctx(Ctx) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    auto Other = classifyCollective(Call, Ctx);
+    if (Other && Other->Kind == Wanted.Kind && calleeName(Call) == calleeName(Wanted.Call) &&
+        Other->GroupExpr && Wanted.GroupExpr) {
+      const Expr *Mine = resolveGroupOrigin(Wanted.GroupExpr, F).Source;
+      Found = Mine && resolveGroupOrigin(Other->GroupExpr, F).Source == Mine;
+    }
+    return !Found;
+  }
+
+private:
+  const CollectiveCall &Wanted;
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+};
+
+/// Both sides of a branch calling the same shuffle, vote or match on the same warp-sized tile:
+/// the two sites pair like one warp instruction (valid from sm_70, probe P14), so that
+/// branch does not split the tile.
+bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const FunctionDecl *F,
+                       ASTContext &Ctx, unsigned WarpSize) {
+  auto Collective = classifyCollective(Call, Ctx);
+  if (!OtherSide || !Collective || Collective->Group.Kind != GroupKind::Tile ||
+      Collective->Group.TileSize > WarpSize ||
+      (Collective->Kind != CollectiveKind::Shuffle && Collective->Kind != CollectiveKind::Vote &&
+       Collective->Kind != CollectiveKind::Match))
+    return false;
+  MatchingCollectiveFinder Finder(*Collective, F, Ctx);
+  Finder.TraverseStmt(const_cast<Stmt *>(OtherSide));
+  return Finder.Found;
+}
+
+/// A callee's guard, its parameters replaced by how uniform Call's arguments for them are.
+UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const FunctionDecl *Callee,
+                        Uniformity &Uniform) {
+  UniformValue Bound = CalleeGuard;
+  Bound.Params = 0;
+  for (unsigned P = 0; P < 64; ++P)
+    if (CalleeGuard.Params & (uint64_t(1) << P)) {
+      const Expr *Arg = argumentForParameter(Call, Callee, P);
+      Bound = meet(Bound, Arg ? Uniform.valueOf(Arg) : UniformValue::perThread());
+    }
+  return Bound;
+}
+
+/// Source order of the calls in a function, then of the collectives: the first one a reader
+/// meets names a finding.
+void sortBySource(std::vector<GuardedEffect> &Effects, const SourceManager &SM) {
+  auto Key = [](const GuardedEffect &G) {
+    return std::make_pair(G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front(),
+                          G.Effect.Site);
+  };
+  stableSort(Effects, [&](const GuardedEffect &A, const GuardedEffect &B) {
+    auto [CallA, SiteA] = Key(A);
+    auto [CallB, SiteB] = Key(B);
+    SourceLocation LA = CallA->getBeginLoc(), LB = CallB->getBeginLoc();
+    if (LA != LB)
+      return SM.isBeforeInTranslationUnit(LA, LB);
+    return SM.isBeforeInTranslationUnit(SiteA->getBeginLoc(), SiteB->getBeginLoc());
+  });
+}
+
+} // namespace
+
+llvm::StringRef groupNoun(UniformRequirement R) {
+  switch (R.Level) {
+  case Scope::Thread:
+    return "tile";
+  case Scope::Cluster:
+    return "cluster";
+  case Scope::Grid:
+    return "grid";
+  case Scope::MultiGrid:
+    return "multi-grid";
+  default:
+    return "block";
+  }
+}
+
+std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize) {
+  if (E.Group.Origin != GroupOrigin::Kind::Known)
+    return std::nullopt;
+  switch (E.Kind) {
+  case CollectiveKind::CoalescedCreation:
+  case CollectiveKind::WarpBarrier:
+    return std::nullopt;
+  case CollectiveKind::Partition: {
+    if (E.Group.Type.Kind == GroupKind::Coalesced)
+      return std::nullopt;
+    // tiled_partition needs whole tiles of its result; labeled and binary partitions split the
+    // whole parent by a run-time label.
+    if (calleeName(E.Site) == "tiled_partition") {
+      if (auto Result = groupTypeOf(E.Site->getType()); Result && Result->Kind == GroupKind::Tile)
+        return UniformRequirement::tile(Result->TileSize);
+      GroupOrigin Made = resolveGroupOrigin(E.Site, nullptr);
+      return requirementOfGroup(Made.Origin == GroupOrigin::Kind::Known
+                                    ? Made.Type
+                                    : GroupType{GroupKind::DynamicTile, 0},
+                                WarpSize);
+    }
+    return requirementOfGroup(E.Group.Type, WarpSize);
+  }
+  default:
+    return requirementOfGroup(E.Group.Type, WarpSize);
+  }
+}
+
+bool DivergenceAnalysis::reachedByWholeWarps(const FunctionDecl *F, const Stmt *S) {
+  FunctionCFG *Cfg = TU.cfgOf(F);
+  const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
+  if (!Block)
+    return false;
+  UniformRequirement Warp = UniformRequirement::tile(TU.warpSize());
+  return llvm::all_of(guardsOf(F, Block, S),
+                      [&](const Guard &G) { return satisfies(G.Value, Warp); });
+}
+
+std::vector<DivergenceAnalysis::Guard>
+DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const Stmt *Target) {
+  const auto *Call = dyn_cast<CallExpr>(Target);
+  std::vector<Guard> Guards;
+  FunctionCFG *Cfg = TU.cfgOf(F);
+  Uniformity &Uniform = TU.uniformityOf(F);
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, Target, F, TU.context())) {
+    const Expr *Cond = Shape.Branch.Condition;
+    if (!Cond || Shape.GuardsKernelExit ||
+        (Call && pairsAcrossBranch(Call, Shape.OtherSide, F, TU.context(), TU.warpSize())))
+      continue;
+    if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))
+      continue; // the operands of one && / || condition
+    Guards.push_back({Cond, Shape.Branch.Form, Uniform.valueOf(Cond)});
+  }
+  // Innermost first: the condition closest to the collective names it best.
+  const SourceManager &SM = TU.context().getSourceManager();
+  llvm::sort(Guards, [&](const Guard &A, const Guard &B) {
+    return SM.isBeforeInTranslationUnit(B.Condition->getBeginLoc(), A.Condition->getBeginLoc());
+  });
+  return Guards;
+}
+
+void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Local) {
+  auto Needed = requirementOf(G.Effect, TU.warpSize());
+  auto Name = [&](const Guard &L) { G.Branch = DivergentBranch{L.Condition, L.Form}; };
+  const Guard *Splitting = nullptr;
+  for (const Guard &L : Local)
+    if (Needed ? !satisfies(L.Value, *Needed)
+               : !(L.Value.Level == Scope::MultiGrid && L.Value.Params == 0)) {
+      Splitting = &L;
+      break;
+    }
+  if (!Splitting)
+    for (const Guard &L : Local)
+      if (L.Value.Params) {
+        Splitting = &L;
+        break;
+      }
+  if (Splitting)
+    Name(*Splitting);
+  if (Needed && !G.ReportedBelow && !satisfies(G.Guard, *Needed))
+    G.Divergent = true;
+}
+
+const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDecl *F) {
+  static const std::vector<GuardedEffect> None;
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def)
+    return None;
+  if (auto It = Memo.find(Def); It != Memo.end())
+    return It->second;
+  FunctionCFG *Cfg = TU.cfgOf(Def);
+  if (!Cfg)
+    return None;
+  if (!InProgress.insert(Def).second) {
+    // Recursion: the recursive call's collectives are those already being collected. What is
+    // computed above this cut is not kept, so each function is complete when asked for itself.
+    CutRecursion = true;
+    return None;
+  }
+  bool CutAbove = CutRecursion;
+  CutRecursion = false;
+  std::vector<GuardedEffect> Result;
+  Uniformity &Uniform = TU.uniformityOf(Def);
+  llvm::SmallPtrSet<const CallExpr *, 32> Seen;
+  for (const CFGBlock *B : Cfg->cfg())
+    for (const CFGElement &Element : *B) {
+      auto S = Element.getAs<CFGStmt>();
+      const auto *Call = S ? dyn_cast<CallExpr>(S->getStmt()) : nullptr;
+      if (!Call || isa<CUDAKernelCallExpr>(Call) || !Seen.insert(Call).second)
+        continue;
+      if (classifyCollective(Call, TU.context()))
+        Result.push_back(collectiveAt(Def, B, Call));
+      else
+        addCalleeEffects(Def, B, Call, Uniform, Result);
+    }
+  InProgress.erase(Def);
+  bool Partial = CutRecursion;
+  CutRecursion = CutAbove || Partial;
+  sortBySource(Result, TU.context().getSourceManager());
+  if (Partial) {
+    Scratch = std::move(Result);
+    return Scratch;
+  }
+  return Memo[Def] = std::move(Result);
+}
+
+GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CFGBlock *B,
+                                               const CallExpr *Call) {
+  std::vector<Guard> Local = guardsOf(Def, B, Call);
+  GuardedEffect G;
+  G.Effect = TU.summaries().effectsOfCall(Call, Def).front();
+  for (const Guard &L : Local)
+    G.Guard = meet(G.Guard, L.Value);
+  decide(G, Local);
+  return G;
+}
+
+void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBlock *B,
+                                          const CallExpr *Call, Uniformity &Uniform,
+                                          std::vector<GuardedEffect> &Result) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  if (!Callee)
+    return;
+  std::vector<GuardedEffect> Inner = effectsOf(Callee);
+  if (Inner.empty())
+    return;
+  std::vector<Guard> Local = guardsOf(Def, B, Call);
+  UniformValue LocalGuard = UniformValue::everywhere();
+  for (const Guard &L : Local)
+    LocalGuard = meet(LocalGuard, L.Value);
+  for (const GuardedEffect &In : Inner) {
+    GuardedEffect G;
+    G.Effect = In.Effect;
+    G.Effect.Chain.insert(G.Effect.Chain.begin(), Call);
+    G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
+    G.ReportedBelow = In.Divergent || In.ReportedBelow;
+    G.Branch = In.Branch;
+    G.Guard = meet(LocalGuard, boundGuard(In.Guard, Call, Callee, Uniform));
+    decide(G, Local);
+    Result.push_back(std::move(G));
+  }
+}
+
+} // namespace coopcheck::analysis

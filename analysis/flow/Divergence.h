@@ -1,0 +1,79 @@
+// Divergent collectives: for each collective a function can execute (directly or in callees),
+// the branches that decide whether a thread entering the function reaches it, and whether they
+// can split the collective's group. Control dependence (post-dominance frontier) on the CFG gives
+// the branches; uniformity decides them. Callee guards that depend on parameters are decided at
+// each call with its arguments, so a finding is reported in the function where the divergence
+// happens, once.
+#pragma once
+#include "analysis/flow/Branches.h"
+#include "analysis/flow/Summaries.h"
+#include "analysis/flow/Uniformity.h"
+#include "runtime-model/semantics/Platform.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+class UnitCache;
+
+/// The group a requirement speaks of in messages: "block", "grid", "tile" ...
+llvm::StringRef groupNoun(UniformRequirement R);
+
+/// The threads a collective needs: every thread of a block, grid... or of a tile. None for
+/// coalesced groups (made of the threads that are there), warp intrinsics with masks
+/// (cg-warp-mask) and groups this function does not know.
+std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize);
+
+struct GuardedEffect {
+  CollectiveEffect Effect;
+  /// How uniformly the threads entering the function reach it: the meet of the conditions of
+  /// the branches on the way, with the callee's own guards bound to this call's arguments.
+  UniformValue Guard = UniformValue::everywhere();
+  /// The branch to name in a message: the innermost one that splits the group, else the
+  /// innermost that depends on a parameter.
+  std::optional<DivergentBranch> Branch;
+  /// The collective is reached by part of its group because of a branch in this function (or an
+  /// argument of this function's call): the finding belongs here.
+  bool Divergent = false;
+  /// A finding in a callee covers it already.
+  bool ReportedBelow = false;
+};
+
+class DivergenceAnalysis {
+public:
+  explicit DivergenceAnalysis(UnitCache &TU) : TU(TU) {}
+
+  const std::vector<GuardedEffect> &effectsOf(const clang::FunctionDecl *F);
+
+  /// Whether every branch deciding if a thread of F reaches the statement S is uniform in each
+  /// warp of the platform, so that whole warps reach it or none (kernel exits excluded; a device
+  /// function's parameters are taken as uniform).
+  bool reachedByWholeWarps(const clang::FunctionDecl *F, const clang::Stmt *S);
+
+private:
+  struct Guard {
+    const clang::Expr *Condition;
+    DivergentBranch::Shape Form;
+    UniformValue Value;
+  };
+  std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
+                              const clang::Stmt *Target);
+  void decide(GuardedEffect &G, const std::vector<Guard> &Local);
+  /// The collective Call in block B of Def, with the guards of Def that decide whether it runs.
+  GuardedEffect collectiveAt(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
+                             const clang::CallExpr *Call);
+  /// Appends to Result the collectives of Call's callee, reached through Call in block B of Def.
+  void addCalleeEffects(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
+                        const clang::CallExpr *Call, Uniformity &Uniform,
+                        std::vector<GuardedEffect> &Result);
+
+  UnitCache &TU;
+  std::map<const clang::FunctionDecl *, std::vector<GuardedEffect>> Memo;
+  std::set<const clang::FunctionDecl *> InProgress;
+  bool CutRecursion = false;          ///< a recursive call was cut below the current one
+  std::vector<GuardedEffect> Scratch; ///< a result not memoised (computed across a cut)
+};
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,245 @@
+#include "analysis/flow/Summaries.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace coopcheck::analysis {
+namespace {
+
+/// Looks through what copies or converts a group without changing which group it is.
+const Expr *stripGroupCopies(const Expr *E) {
+  while (E) {
+    E = E->IgnoreImplicit()->IgnoreParenImpCasts();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+        Construct && Construct->getNumArgs() == 1)
+      E = Construct->getArg(0);
+    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+/// Collects the calls and thread exits in a function body, not descending into lambdas (their
+/// bodies are functions of their own, summarised when called).
+class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
+public:
+  std::vector<const CallExpr *> Calls;
+  const Stmt *FirstExit = nullptr;
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isa<CUDAKernelCallExpr>(Call)) // a device-side launch runs a new grid, not a call
+      Calls.push_back(Call);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    if (!FirstExit && isThreadExit(Asm))
+      FirstExit = Asm;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+
+bool sameEffect(const CollectiveEffect &A, const CollectiveEffect &B) {
+  return A.Site == B.Site && A.Group.Origin == B.Group.Origin && A.Group.Type == B.Group.Type &&
+         A.Group.ParamIndex == B.Group.ParamIndex;
+}
+
+void addEffect(std::vector<CollectiveEffect> &Effects, CollectiveEffect E) {
+  for (const CollectiveEffect &Existing : Effects)
+    if (sameEffect(Existing, E))
+      return;
+  Effects.push_back(std::move(E));
+}
+
+/// tiled_partition(parent, n) returns a generic thread_group: its size, when constant, makes it
+/// a known tile; partitions of coalesced groups are coalesced.
+std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl *F) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !isInCooperativeGroupsNamespace(Callee) || calleeName(Call) != "tiled_partition" ||
+      Call->getNumArgs() != 2)
+    return std::nullopt;
+  GroupOrigin Parent = resolveGroupOrigin(Call->getArg(0), F);
+  if (Parent.isKnown(GroupKind::Coalesced))
+    return GroupType{GroupKind::Coalesced, 0};
+  Expr::EvalResult Size;
+  if (!Call->getArg(1)->isValueDependent() &&
+      Call->getArg(1)->EvaluateAsInt(Size, Callee->getASTContext()))
+    return GroupType{GroupKind::DynamicTile,
+                     static_cast<unsigned>(Size.Val.getInt().getZExtValue())};
+  return GroupType{GroupKind::DynamicTile, 0};
+}
+
+} // namespace
+
+bool isTrapCall(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  return Name == "__trap" || Name == "__builtin_trap";
+}
+
+bool isThreadExit(const Stmt *S) {
+  const auto *Asm = dyn_cast_or_null<GCCAsmStmt>(S);
+  if (!Asm)
+    return false;
+  // PTX `exit;` ends the thread, alone or among other instructions.
+  std::string Text = Asm->getAsmString();
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    auto [Instruction, Tail] = Rest.split(';');
+    if (Instruction.trim() == "exit")
+      return true;
+    Rest = Tail;
+  }
+  return false;
+}
+
+GroupOrigin resolveGroupOrigin(const Expr *GroupExpr, const FunctionDecl *F) {
+  for (int Depth = 0; GroupExpr && Depth < 16; ++Depth) {
+    const Expr *E = stripGroupCopies(GroupExpr);
+    std::optional<GroupType> Type = groupTypeOf(E->getType());
+    if (Type && Type->Kind == GroupKind::Generic)
+      Type = std::nullopt;
+    if (!Type)
+      Type = dynamicPartitionType(E, F);
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (!DRE)
+      return Type ? GroupOrigin::known(*Type, E) : GroupOrigin::unknown();
+    // A variable: follow it to the expression that made the group, so that every use of one
+    // group resolves to the same source.
+    if (const auto *Param = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+      if (Type)
+        return GroupOrigin::known(*Type);
+      return Param->getDeclContext() == F ? GroupOrigin::parameter(Param->getFunctionScopeIndex())
+                                          : GroupOrigin::unknown();
+    }
+    const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!Var || !Var->getInit() || !Var->hasLocalStorage())
+      return Type ? GroupOrigin::known(*Type, E) : GroupOrigin::unknown();
+    GroupExpr = Var->getInit();
+  }
+  return GroupOrigin::unknown();
+}
+
+const FunctionDecl *summarisableDefinition(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || isInCooperativeGroupsNamespace(Def))
+    return nullptr;
+  return Def;
+}
+
+const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
+  static const FunctionSummary Empty;
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def)
+    return Empty;
+  if (Done.count(Def))
+    return Summaries[Def];
+  if (InProgress.count(Def)) {
+    MetRecursion = true; // the caller sees a partial summary; the outermost call iterates
+    return Summaries[Def];
+  }
+  bool Outermost = InProgress.empty();
+  if (Outermost)
+    MetRecursion = false;
+  InProgress.insert(Def);
+  compute(Def, Summaries[Def]);
+  InProgress.erase(Def);
+  if (!Outermost) {
+    if (!MetRecursion)
+      Done.insert(Def);
+    return Summaries[Def];
+  }
+  // Recursion met below: recompute until no summary grows (effects are deduplicated, so finite).
+  for (int Round = 0; MetRecursion && Round < 16; ++Round) {
+    size_t Before = 0, After = 0;
+    for (auto &Entry : Summaries)
+      Before += Entry.second.Effects.size() + (Entry.second.ThreadExit != nullptr);
+    llvm::SmallVector<const FunctionDecl *, 16> Pending;
+    for (auto &Entry : Summaries)
+      if (!Done.count(Entry.first))
+        Pending.push_back(Entry.first);
+    for (const FunctionDecl *P : Pending) {
+      InProgress.insert(P);
+      compute(P, Summaries[P]);
+      InProgress.erase(P);
+    }
+    for (auto &Entry : Summaries)
+      After += Entry.second.Effects.size() + (Entry.second.ThreadExit != nullptr);
+    MetRecursion = After != Before;
+  }
+  for (auto &Entry : Summaries)
+    Done.insert(Entry.first);
+  MetRecursion = false;
+  return Summaries[Def];
+}
+
+void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
+  BodyScanner Scanner;
+  Scanner.TraverseStmt(F->getBody());
+  FunctionSummary Result;
+  Result.ThreadExit = Scanner.FirstExit;
+  for (const CallExpr *Call : Scanner.Calls) {
+    for (CollectiveEffect &E : effectsOfCall(Call, F))
+      addEffect(Result.Effects, std::move(E));
+    if (!Result.ThreadExit)
+      Result.ThreadExit = threadExitOfCall(Call);
+  }
+  // Keep what a partial (recursive) earlier round found: summaries only grow.
+  for (CollectiveEffect &E : Out.Effects)
+    addEffect(Result.Effects, std::move(E));
+  if (!Result.ThreadExit)
+    Result.ThreadExit = Out.ThreadExit;
+  Out = std::move(Result);
+}
+
+std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
+                                                          const FunctionDecl *Caller) {
+  if (auto Collective = classifyCollective(Call, Ctx)) {
+    GroupOrigin Group = Collective->GroupExpr ? resolveGroupOrigin(Collective->GroupExpr, Caller)
+                                              : GroupOrigin::known(Collective->Group);
+    if (Group.Origin == GroupOrigin::Kind::Unknown && Collective->Group.Kind != GroupKind::Generic)
+      Group = GroupOrigin::known(Collective->Group);
+    return {CollectiveEffect{Collective->Kind, Group, Call, Collective->Spelling, {}}};
+  }
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  if (!Callee)
+    return {};
+  const FunctionSummary &Summary = summaryOf(Callee);
+  std::vector<CollectiveEffect> Effects;
+  for (const CollectiveEffect &Inner : Summary.Effects) {
+    CollectiveEffect Outer = Inner;
+    Outer.Chain.insert(Outer.Chain.begin(), Call);
+    Outer.Group = bindToCall(Inner.Group, Call, Callee, Caller);
+    Effects.push_back(std::move(Outer));
+  }
+  return Effects;
+}
+
+const Expr *argumentForParameter(const CallExpr *Call, const FunctionDecl *Callee,
+                                 unsigned ParamIndex) {
+  // Member operator calls pass the object as argument 0; parameters then start at 1.
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  unsigned Index = ParamIndex + Offset;
+  return Index < Call->getNumArgs() ? Call->getArg(Index) : nullptr;
+}
+
+GroupOrigin SummaryTable::bindToCall(const GroupOrigin &InCallee, const CallExpr *Call,
+                                     const FunctionDecl *Callee, const FunctionDecl *Caller) {
+  if (InCallee.Origin != GroupOrigin::Kind::Parameter)
+    return InCallee;
+  const Expr *Arg = argumentForParameter(Call, Callee, InCallee.ParamIndex);
+  return Arg ? resolveGroupOrigin(Arg, Caller) : GroupOrigin::unknown();
+}
+
+const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {
+  if (isTrapCall(Call))
+    return Call;
+  if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
+    return summaryOf(Callee).ThreadExit;
+  return nullptr;
+}
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,100 @@
+// Function summaries, computed on demand bottom-up over the call graph: which collectives a
+// function may execute (directly or in callees), on which group — a known one or one of its
+// parameters — and whether it may end the calling thread (__trap, asm("exit;")).
+// Recursion is solved by iterating until no summary grows (effects are deduplicated, so this
+// ends; a safety bound of 16 rounds stops pathological cases with what was found so far).
+#pragma once
+#include "analysis/flow/Groups.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+/// Which group a collective works on, seen from one function.
+struct GroupOrigin {
+  enum class Kind { Known, Parameter, Unknown };
+  Kind Origin = Kind::Unknown;
+  GroupType Type;          ///< when Known
+  unsigned ParamIndex = 0; ///< when Parameter
+  /// When Known: the expression that made the group (this_grid(), tiled_partition<8>(block)),
+  /// after following the variables that hold it; null when only its type is known.
+  const clang::Expr *Source = nullptr;
+
+  static GroupOrigin known(GroupType T, const clang::Expr *Source = nullptr) {
+    return {Kind::Known, T, 0, Source};
+  }
+  static GroupOrigin parameter(unsigned I) { return {Kind::Parameter, GroupType{}, I, nullptr}; }
+  static GroupOrigin unknown() { return {}; }
+  bool isKnown(GroupKind K) const { return Origin == Kind::Known && Type.Kind == K; }
+};
+
+/// Resolves the group a group-valued expression in F holds: its own static type when that is
+/// specific, else what a thread_group variable was initialised from, or F's parameter.
+GroupOrigin resolveGroupOrigin(const clang::Expr *GroupExpr, const clang::FunctionDecl *F);
+
+/// One collective a function may execute.
+struct CollectiveEffect {
+  CollectiveKind Kind = CollectiveKind::Barrier;
+  GroupOrigin Group;
+  const clang::CallExpr *Site = nullptr; ///< the collective call, in whichever function holds it
+  std::string Spelling;                  ///< "grid.sync()"
+  /// The calls leading from the summarised function to the function that holds Site.
+  std::vector<const clang::CallExpr *> Chain;
+};
+
+struct FunctionSummary {
+  std::vector<CollectiveEffect> Effects;
+  /// A __trap()/asm("exit;") the function may execute (the first one found).
+  const clang::Stmt *ThreadExit = nullptr;
+};
+
+class SummaryTable {
+public:
+  explicit SummaryTable(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  const FunctionSummary &summaryOf(const clang::FunctionDecl *F);
+
+  /// The collectives a call in Caller executes, with the callee's group parameters bound to the
+  /// call's arguments: the collective itself, or what the callee's summary says.
+  std::vector<CollectiveEffect> effectsOfCall(const clang::CallExpr *Call,
+                                              const clang::FunctionDecl *Caller);
+
+  /// The group an effect of a callee works on, seen from Caller: its own group when known,
+  /// else the argument of this call for the callee's group parameter.
+  static GroupOrigin bindToCall(const GroupOrigin &InCallee, const clang::CallExpr *Call,
+                                const clang::FunctionDecl *Callee,
+                                const clang::FunctionDecl *Caller);
+
+  /// The thread exit a call executes (__trap, asm exit, or a callee that may), or null.
+  const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
+
+private:
+  void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
+
+  clang::ASTContext &Ctx;
+  /// A std::map: summaries are read by reference while others are added during recursion.
+  std::map<const clang::FunctionDecl *, FunctionSummary> Summaries;
+  llvm::DenseSet<const clang::FunctionDecl *> Done;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  bool MetRecursion = false;
+};
+
+/// The definition to summarise for a callee, or null when there is none in this TU or it is
+/// part of the cooperative-groups API itself (classified, not summarised).
+const clang::FunctionDecl *summarisableDefinition(const clang::FunctionDecl *F);
+
+/// The argument a call passes for the callee's parameter ParamIndex, or null.
+const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
+                                        const clang::FunctionDecl *Callee, unsigned ParamIndex);
+
+/// True for inline asm that executes PTX `exit`.
+bool isThreadExit(const clang::Stmt *S);
+
+/// True for __trap() and __builtin_trap(): the thread ends there.
+bool isTrapCall(const clang::CallExpr *Call);
+
+} // namespace coopcheck::analysis

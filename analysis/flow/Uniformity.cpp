@@ -1,0 +1,613 @@
+#include "analysis/flow/Uniformity.h"
+#include "analysis/flow/Branches.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/flow/Summaries.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+
+namespace coopcheck::analysis {
+
+namespace {
+constexpr unsigned MaxGranule = 1024; // the largest block
+bool atLeast(Scope A, Scope B) { return model::isWiderOrEqual(A, B); }
+} // namespace
+
+UniformValue meet(UniformValue A, UniformValue B) {
+  UniformValue R;
+  R.Params = A.Params | B.Params;
+  R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
+  if (R.Level != Scope::Thread)
+    return R;
+  // Below a block, the shared runs are as long as the shorter of the sub-block operands.
+  unsigned GA = A.Level == Scope::Thread ? A.Granule : MaxGranule;
+  unsigned GB = B.Level == Scope::Thread ? B.Granule : MaxGranule;
+  R.Granule = std::min(GA, GB);
+  // A rank combined with block-uniform values stays rank-like only through the operators that
+  // keep it so; binaryValue decides those. Here it is lost.
+  R.Rank = false;
+  return R;
+}
+
+bool satisfies(UniformValue V, UniformRequirement R) {
+  if (R.Level != Scope::Thread)
+    return atLeast(V.Level, R.Level);
+  return V.Level != Scope::Thread || V.Granule >= R.Granule;
+}
+
+namespace {
+
+const Expr *strip(const Expr *E) {
+  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+}
+
+/// A variable of the function itself, parameters included (a pointer parameter advanced with
+/// `p += blockIdx.x` is given a new value, not written through).
+const VarDecl *localVariable(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->hasLocalStorage() && !V->getType()->isReferenceType() && !V->hasAttr<CUDASharedAttr>())
+        return V;
+  return nullptr;
+}
+
+/// threadIdx.x is a call of a static member of __cuda_builtin_threadIdx_t (in a PseudoObjectExpr).
+std::optional<UniformValue> builtinIndexValue(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return std::nullopt;
+  llvm::StringRef Record = MD->getParent()->getName();
+  if (Record == "__cuda_builtin_threadIdx_t")
+    return MD->getName().ends_with("_x") ? UniformValue::rank() : UniformValue::perThread();
+  if (Record == "__cuda_builtin_blockIdx_t")
+    return UniformValue::at(Scope::Block);
+  if (Record == "__cuda_builtin_blockDim_t" || Record == "__cuda_builtin_gridDim_t")
+    return UniformValue::at(Scope::Grid);
+  return std::nullopt;
+}
+
+/// What a group query returns: ranks vary, sizes do not.
+UniformValue groupQueryValue(llvm::StringRef Method, GroupType G) {
+  if (Method == "thread_rank")
+    return UniformValue::rank();
+  if (Method == "thread_index")
+    return UniformValue::perThread();
+  if (Method == "block_rank" || Method == "block_index" || Method == "group_index")
+    return UniformValue::at(Scope::Block);
+  if (Method == "meta_group_rank")
+    return G.Kind == GroupKind::Tile ? UniformValue::granule(G.TileSize)
+                                     : UniformValue::perThread();
+  if (Method == "grid_rank")
+    return UniformValue::at(Scope::Grid);
+  if (Method == "any" || Method == "all" || Method == "ballot") {
+    if (G.Kind == GroupKind::Tile)
+      return UniformValue::granule(G.TileSize);
+    if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
+      return UniformValue::at(*S);
+    return UniformValue::perThread();
+  }
+  if (Method == "size" || Method == "num_threads") // a coalesced group's size is its warp's
+    return G.Kind == GroupKind::Coalesced ? UniformValue::perThread()
+                                          : UniformValue::at(Scope::Grid);
+  if (Method == "meta_group_size" || Method == "group_dim" || Method == "dim_threads" ||
+      Method == "num_blocks" || Method == "dim_blocks" || Method == "num_grids" ||
+      Method == "is_valid")
+    return UniformValue::at(Scope::Grid);
+  return UniformValue::perThread();
+}
+
+bool isThreadVaryingIntrinsic(llvm::StringRef Name) {
+  return Name.starts_with("atomic") || Name.starts_with("__atomic") ||
+         Name.starts_with("__lanemask") || Name == "__activemask" || Name == "clock" ||
+         Name == "clock64" || Name == "__laneid" || Name == "__match_any_sync" ||
+         Name == "__match_all_sync";
+}
+
+std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// The largest power of two dividing C (the runs `rank < C` keeps whole), at most a block.
+unsigned alignmentOf(uint64_t C) {
+  if (C == 0)
+    return MaxGranule;
+  return std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(C), MaxGranule);
+}
+
+} // namespace
+
+const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps) {
+  auto Step = [Steps](const Expr *S) {
+    if (Steps)
+      Steps->push_back(S);
+  };
+  for (int Depth = 0; E && Depth < 32; ++Depth) {
+    E = strip(E);
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      Step(ASE);
+      E = ASE->getBase();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      Step(BO);
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+    } else if (const auto *CE = dyn_cast<CastExpr>(E))
+      E = CE->getSubExpr();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // A local pointer set once from another pointer: follow it to where it points.
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getType()->isPointerType() &&
+          V->getInit()) {
+        Step(DRE);
+        E = V->getInit();
+      } else
+        return DRE->getDecl();
+    } else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// Collects, in one walk, what gives local variables their values and where memory is written.
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+public:
+  using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
+  DefinitionCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs,
+                      llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes)
+      : Defs(Defs), Escaped(Escaped), Writes(Writes) {}
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasLocalStorage() && V->getInit() && !isa<ParmVarDecl>(V)) // not default arguments
+      Defs[V].push_back(V->getInit());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      defineOrWrite(BO->getLHS(), BO);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      defineOrWrite(UO->getSubExpr(), UO);
+    else if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = localVariable(UO->getSubExpr()))
+        Escaped.insert(V);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      QualType ParamType =
+          Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
+      bool ByMutableRef = !ParamType.isNull() && ParamType->isReferenceType() &&
+                          !ParamType.getNonReferenceType().isConstQualified();
+      if (ByMutableRef)
+        if (const VarDecl *V = localVariable(Arg))
+          Escaped.insert(V);
+      // Memory handed to a callee through a pointer to non-const may be written there.
+      QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
+      if (ArgType->isPointerType() && !ArgType->getPointeeType().isConstQualified())
+        if (const Decl *Root = memoryRoot(Arg))
+          Writes[Root].push_back(Call);
+    }
+    return true;
+  }
+
+  // A lambda body is a function of its own; what it captures by reference it may change.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaped.insert(V);
+    return true;
+  }
+
+private:
+  void defineOrWrite(const Expr *Target, const Stmt *Definition) {
+    if (const VarDecl *V = localVariable(Target))
+      Defs[V].push_back(Definition);
+    else if (const Decl *Root = memoryRoot(Target))
+      Writes[Root].push_back(Definition);
+  }
+
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs;
+  llvm::DenseSet<const VarDecl *> &Escaped;
+  WriteMap &Writes;
+};
+
+} // namespace
+
+Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx,
+                       SummaryTable *Summaries)
+    : Function(F), Cfg(Cfg), Ctx(Ctx), Summaries(Summaries),
+      IsKernel(F && F->hasAttr<CUDAGlobalAttr>()) {
+  collectDefinitions();
+}
+
+void Uniformity::collectDefinitions() {
+  if (!Function || !Function->hasBody())
+    return;
+  DefinitionCollector Collector(Definitions, Escaped, Writes);
+  Collector.TraverseStmt(Function->getBody());
+}
+
+UniformValue Uniformity::valueOf(const Expr *E) {
+  if (!Solved && !Solving)
+    solveDefinitions();
+  return exprValue(E);
+}
+
+void Uniformity::solveDefinitions() {
+  Solving = true;
+  std::vector<const Stmt *> All;
+  for (const auto &Entry : Definitions)
+    for (const Stmt *Def : Entry.second) {
+      DefinitionValue[Def] = UniformValue::everywhere();
+      All.push_back(Def);
+    }
+  // Values only narrow (from everywhere, through ranks and granules, to per-thread): it settles.
+  const size_t MaxRounds = 16 * All.size() + 8;
+  for (size_t Round = 0; Round < MaxRounds; ++Round) {
+    bool Changed = false;
+    for (const Stmt *Def : All) {
+      UniformValue V = definitionValue(Def);
+      UniformValue &Current = DefinitionValue[Def];
+      if (!(V == Current)) {
+        Current = V;
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      break;
+  }
+  Solving = false;
+  Solved = true;
+}
+
+UniformValue Uniformity::definitionValue(const Stmt *Def) {
+  // An initializer may itself be a binary or unary expression (`unsigned lane = tid % 32`):
+  // only assignments and increments are definitions by their operator.
+  const auto *BO = dyn_cast<BinaryOperator>(Def);
+  if (BO && BO->isAssignmentOp())
+    return BO->isCompoundAssignmentOp() ? meet(exprValue(BO->getLHS()), exprValue(BO->getRHS()))
+                                        : exprValue(BO->getRHS());
+  const auto *UO = dyn_cast<UnaryOperator>(Def);
+  if (UO && UO->isIncrementDecrementOp())
+    return exprValue(UO->getSubExpr());
+  return exprValue(cast<Expr>(Def)); // an initializer
+}
+
+llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,
+                                                             const VarDecl *Var) {
+  auto [It, Inserted] = Reaching.try_emplace(Use);
+  if (!Inserted)
+    return It->second;
+  const auto &Defs = Definitions.find(Var)->second;
+  if (!Cfg || !Cfg->blockOf(Use)) {
+    It->second.assign(Defs.begin(), Defs.end()); // no flow: every definition may reach it
+    return It->second;
+  }
+  for (const Stmt *Def : Defs) {
+    auto KilledBy = [&](const Stmt *S) { return S != Def && llvm::is_contained(Defs, S); };
+    if (Cfg->blockOf(Def) && Cfg->reachesAvoiding(Def, Use, KilledBy))
+      It->second.push_back(Def);
+  }
+  return It->second;
+}
+
+std::optional<llvm::SmallVector<const Stmt *, 2>>
+Uniformity::definitionsReaching(const DeclRefExpr *Use) {
+  const VarDecl *Var = localVariable(Use);
+  if (!Var || Var->getDeclContext() != Function || Escaped.count(Var) || !Definitions.count(Var) ||
+      !Cfg || !Cfg->blockOf(Use))
+    return std::nullopt;
+  if (isa<ParmVarDecl>(Var)) {
+    const auto &All = Definitions.find(Var)->second;
+    auto Redefines = [&](const Stmt *S) { return llvm::is_contained(All, S); };
+    if (Cfg->reachesAvoiding(nullptr, Use, Redefines))
+      return std::nullopt;
+  }
+  llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
+  return llvm::SmallVector<const Stmt *, 2>(Defs.begin(), Defs.end());
+}
+
+const Expr *definedValue(const VarDecl *Var, const Stmt *Definition) {
+  if (Var && Var->getInit() == Definition)
+    return Var->getInit();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Definition))
+    return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+  if (isa<UnaryOperator>(Definition))
+    return nullptr;
+  return dyn_cast<Expr>(Definition);
+}
+
+UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
+  if (Escaped.count(Var))
+    return UniformValue::perThread();
+  if (!Definitions.count(Var))
+    return UniformValue::everywhere(); // never given a value
+  // A copy: evaluating the definitions below may add to the cache this came from.
+  llvm::SmallVector<const Stmt *, 4> Defs(reachingDefinitions(Use, Var));
+  // A parameter still holding what the caller passed on some path into the use.
+  std::optional<UniformValue> Incoming;
+  if (isa<ParmVarDecl>(Var) && Cfg && Cfg->blockOf(Use)) {
+    const auto &All = Definitions.find(Var)->second;
+    auto Redefines = [&](const Stmt *S) { return llvm::is_contained(All, S); };
+    if (Cfg->reachesAvoiding(nullptr, Use, Redefines))
+      Incoming = declRefValue(Var);
+  }
+  if (Defs.size() == 1 && !Incoming)
+    return DefinitionValue.lookup(Defs[0]); // one definition reaches: its value, a rank kept
+  if (Defs.empty())
+    return Incoming.value_or(UniformValue::everywhere());
+  // Several definitions reach the use: threads that took different branches on the way hold
+  // different ones. Branches that also decide whether the use runs at all choose nothing here.
+  UniformValue V = Incoming.value_or(UniformValue::everywhere());
+  for (const Stmt *Def : Defs)
+    V = meet(meet(V, DefinitionValue.lookup(Def)), branchValue(Def, Use));
+  return V;
+}
+
+UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
+  if (!Cfg)
+    return UniformValue::everywhere();
+  const CFGBlock *DefBlock = Cfg->blockOf(Def);
+  const CFGBlock *UseBlock = Cfg->blockOf(Use);
+  if (!DefBlock || !UseBlock)
+    return UniformValue::everywhere();
+  llvm::ArrayRef<CFGBlock *> UseBranches = Cfg->controlDependencies(UseBlock);
+  UniformValue Result = UniformValue::everywhere();
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, DefBlock, Def, Function, Ctx)) {
+    // Threads that left the kernel hold no values: an exit does not make the others differ.
+    if (llvm::is_contained(UseBranches, Shape.Block) || !Shape.Branch.Condition ||
+        Shape.GuardsKernelExit)
+      continue;
+    Result = meet(Result, exprValue(Shape.Branch.Condition));
+  }
+  return Result;
+}
+
+UniformValue Uniformity::exprValue(const Expr *E) {
+  // Deeply nested expressions (generated code): past this depth the value is taken to vary,
+  // rather than exhausting the stack.
+  if (Depth > 256)
+    return UniformValue::perThread();
+  ++Depth;
+  UniformValue V = exprValueAt(E);
+  --Depth;
+  return V;
+}
+
+UniformValue Uniformity::exprValueAt(const Expr *E) {
+  E = strip(E);
+  if (!E)
+    return UniformValue::perThread();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          CXXNullPtrLiteralExpr, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return UniformValue::everywhere();
+  if (E->isValueDependent())
+    return UniformValue::perThread();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return namedValue(DRE);
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    return exprValue(POE->getResultExpr());
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return callValue(Call);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? loadValue(E) : exprValue(ME->getBase());
+  if (isa<ArraySubscriptExpr>(E))
+    return loadValue(E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return unaryValue(UO);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return binaryValue(BO);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return meet(exprValue(CO->getCond()),
+                meet(exprValue(CO->getTrueExpr()), exprValue(CO->getFalseExpr())));
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return exprValue(CE->getSubExpr());
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return partsValue(llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()));
+  if (const auto *Init = dyn_cast<InitListExpr>(E))
+    return partsValue(Init->inits());
+  return UniformValue::perThread();
+}
+
+UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  bool Memory = V && (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>()) &&
+                !V->hasAttr<CUDAConstantAttr>() && !V->getType().isConstQualified() &&
+                !V->isConstexpr();
+  if (Memory)
+    return loadValue(DRE);
+  // A variable of an enclosing function, captured by a lambda: its value here is unknown.
+  if (V && localVariable(DRE) && V->getDeclContext() != Function && !isa<ParmVarDecl>(V))
+    return UniformValue::perThread();
+  if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
+    return useValue(DRE, V);
+  return declRefValue(DRE->getDecl());
+}
+
+UniformValue Uniformity::unaryValue(const UnaryOperator *UO) {
+  if (UO->getOpcode() == UO_Deref)
+    return loadValue(UO);
+  if (UO->getOpcode() == UO_AddrOf && localVariable(UO->getSubExpr()))
+    return UniformValue::perThread(); // each thread's own stack slot
+  UniformValue V = exprValue(UO->getSubExpr());
+  V.Rank = false;
+  return V;
+}
+
+UniformValue Uniformity::partsValue(llvm::ArrayRef<const Expr *> Parts) {
+  UniformValue V = UniformValue::everywhere();
+  for (const Expr *Part : Parts)
+    V = meet(V, exprValue(Part));
+  return V;
+}
+
+UniformValue Uniformity::binaryValue(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma || Op == BO_Assign)
+    return exprValue(BO->getRHS());
+  UniformValue L = exprValue(BO->getLHS()), R = exprValue(BO->getRHS());
+  UniformValue V = meet(L, R);
+  // Arithmetic on a rank with a uniform constant groups threads into aligned runs.
+  std::optional<uint64_t> C =
+      R.Level != Scope::Thread ? constantOf(BO->getRHS(), Ctx) : std::nullopt;
+  if (!L.Rank || !C || L.Params || R.Params)
+    return V;
+  switch (Op) {
+  case BO_Div:
+    return UniformValue::granule(alignmentOf(*C));
+  case BO_Shr:
+    return UniformValue::granule(*C < 10 ? 1u << *C : MaxGranule);
+  case BO_Rem: // the rank within runs of C: still a rank when C is a power of two
+    return llvm::isPowerOf2_64(*C) ? UniformValue::rank() : V;
+  case BO_And:
+    if (llvm::isPowerOf2_64(*C + 1))
+      return UniformValue::rank();                 // tid & 31
+    return UniformValue::granule(alignmentOf(*C)); // tid & ~31
+  case BO_LT:
+  case BO_GE:
+    return UniformValue::granule(alignmentOf(*C));
+  case BO_LE:
+  case BO_GT:
+    return UniformValue::granule(alignmentOf(*C + 1));
+  default:
+    return V;
+  }
+}
+
+UniformValue Uniformity::declRefValue(const ValueDecl *D) {
+  if (isa<EnumConstantDecl, FunctionDecl>(D))
+    return UniformValue::everywhere();
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    if (IsKernel)
+      return UniformValue::at(Scope::Grid);
+    UniformValue V = UniformValue::everywhere();
+    if (P->getFunctionScopeIndex() < 64)
+      V.Params = uint64_t(1) << P->getFunctionScopeIndex();
+    else
+      V = UniformValue::perThread();
+    return V;
+  }
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V)
+    return UniformValue::perThread();
+  // Constants; variables in memory are read as loads (exprValue).
+  return UniformValue::everywhere();
+}
+
+std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Expr *Load) {
+  if (!Cfg || !Summaries)
+    return std::nullopt;
+  const auto *V = dyn_cast<VarDecl>(Root);
+  // Shared memory is ordered by block barriers, global memory only by grid barriers.
+  Scope Needed = V && V->hasAttr<CUDASharedAttr>() ? Scope::Block : Scope::Grid;
+  // The load is the outermost access expression the CFG holds.
+  const Stmt *At = Load;
+  if (!Cfg->blockOf(At))
+    return std::nullopt;
+  auto IsBarrier = [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return false;
+    for (const CollectiveEffect &E : Summaries->effectsOfCall(Call, Function))
+      if (E.Kind == CollectiveKind::Barrier && E.Group.Origin == GroupOrigin::Kind::Known)
+        if (auto S = scopeOf(E.Group.Type); S && atLeast(*S, Needed))
+          return true;
+    return false;
+  };
+  for (const Stmt *Write : Writes.lookup(Root))
+    if (Cfg->reachesAvoiding(Write, At, IsBarrier))
+      return std::nullopt;
+  return Needed;
+}
+
+UniformValue Uniformity::loadValue(const Expr *Access) {
+  const Decl *Root = memoryRoot(Access);
+  if (!Root)
+    return UniformValue::perThread();
+  const Expr *Stripped = strip(Access);
+  UniformValue Address = UniformValue::perThread();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Stripped))
+    Address = meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
+  else if (const auto *UO = dyn_cast<UnaryOperator>(Stripped))
+    Address = exprValue(UO->getSubExpr());
+  else if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
+    Address = exprValue(ME->getBase());
+  else if (isa<DeclRefExpr>(Stripped))
+    Address = UniformValue::everywhere();
+  Address.Rank = false;
+  const auto *Var = dyn_cast<VarDecl>(Root);
+  bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
+  if (!Writes.count(Root) && !Shared)
+    return Address; // nothing here writes it: what the launch or the caller left there
+  if (auto Ordered = orderedByBarrier(Root, Access))
+    return meet(Address, UniformValue::at(*Ordered));
+  return UniformValue::perThread();
+}
+
+UniformValue Uniformity::callValue(const CallExpr *Call) {
+  if (auto V = builtinIndexValue(Call))
+    return *V;
+  llvm::StringRef Name = calleeName(Call);
+  if (const Expr *Object = memberCallObject(Call))
+    if (auto Group = groupTypeOf(Object->getType())) {
+      // tile.shfl(v, src) gives every thread of the tile the same value when src is the same.
+      if (Name == "shfl" && Group->Kind == GroupKind::Tile && Call->getNumArgs() >= 2)
+        return satisfies(exprValue(Call->getArg(1)), UniformRequirement::tile(Group->TileSize))
+                   ? UniformValue::granule(Group->TileSize)
+                   : UniformValue::perThread();
+      return groupQueryValue(Name, *Group);
+    }
+  if (auto Collective = classifyCollective(Call, Ctx)) {
+    if (Collective->Kind == CollectiveKind::Reduce || Collective->Kind == CollectiveKind::Vote) {
+      GroupType G = Collective->Group;
+      if (G.Kind == GroupKind::Tile)
+        return UniformValue::granule(G.TileSize);
+      if (G.Kind == GroupKind::Warp)
+        return UniformValue::perThread(); // a mask may name part of the warp
+      if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
+        return UniformValue::at(*S);
+      return UniformValue::perThread();
+    }
+    if (Collective->Kind == CollectiveKind::Barrier && Name.starts_with("__syncthreads_"))
+      return UniformValue::at(Scope::Block);
+    return UniformValue::perThread();
+  }
+  if (Name.empty() || isThreadVaryingIntrinsic(Name))
+    return UniformValue::perThread();
+  // Library functions (math, bit operations) are as uniform as their arguments; user functions
+  // may read thread indices or memory.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  bool Library = Callee && (Callee->getBuiltinID() ||
+                            Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()));
+  if (!Library)
+    return UniformValue::perThread();
+  UniformValue V = UniformValue::everywhere();
+  for (const Expr *Arg : Call->arguments()) {
+    if (strip(Arg)->getType()->isPointerType())
+      return UniformValue::perThread();
+    V = meet(V, exprValue(Arg));
+  }
+  return V;
+}
+
+} // namespace coopcheck::analysis

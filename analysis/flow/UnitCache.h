@@ -1,0 +1,81 @@
+// The per-unit cache: everything the rules ask about one translation unit, computed once and
+// shared by every check: the platform, function summaries, per-function CFGs and uniformity, and
+// any analysis built on them (divergence, launch sites), made on first use by get<Analysis>().
+// Analyses above the flow engine register themselves through get<>(), so this header depends
+// on none of them.
+#pragma once
+#include "analysis/flow/FunctionCFG.h"
+#include "analysis/flow/Summaries.h"
+#include "analysis/flow/Uniformity.h"
+#include "runtime-model/semantics/Platform.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace coopcheck::analysis {
+
+class UnitCache {
+public:
+  UnitCache(clang::ASTContext &Ctx, model::Platform P, bool HipWave32 = false,
+            std::optional<unsigned> CudaArch = std::nullopt);
+  ~UnitCache();
+
+  clang::ASTContext &context() { return Ctx; }
+  model::Platform platform() const { return Plat; }
+  /// Lanes in a warp of the target: 32 on CUDA, 64 on MXMACA and HIP (32 for wave32 targets).
+  unsigned warpSize() const { return model::warpSize(Plat, HipWave32); }
+  /// The value of __CUDA_ARCH__ in the device-side parse of a CUDA unit (600 for sm_60), the
+  /// same target on the host side, or nullopt when neither side names one.
+  std::optional<unsigned> cudaArch() const { return CudaArch; }
+  SummaryTable &summaries() { return Summaries; }
+  /// Kernels (__global__ functions with a body) written by the user.
+  const std::vector<const clang::FunctionDecl *> &kernels();
+  /// Null when the function has no body or no CFG.
+  FunctionCFG *cfgOf(const clang::FunctionDecl *F);
+  Uniformity &uniformityOf(const clang::FunctionDecl *F);
+
+  /// The unit's instance of Analysis, constructed from this cache on first use: any class with
+  /// a constructor taking UnitCache & (DivergenceAnalysis, UnitLaunchSites, ...).
+  template <class Analysis> Analysis &get() {
+    std::unique_ptr<CachedAnalysis> &Slot = Analyses[&AnalysisKey<Analysis>];
+    if (!Slot)
+      Slot = std::make_unique<Cached<Analysis>>(*this);
+    return static_cast<Cached<Analysis> &>(*Slot).Value;
+  }
+  /// Functions with a body that run on the device (__device__, __global__), written by the user.
+  const std::vector<const clang::FunctionDecl *> &deviceFunctions();
+
+  bool isUserCode(clang::SourceLocation Loc) const;
+
+private:
+  struct CachedAnalysis {
+    virtual ~CachedAnalysis() = default;
+  };
+  template <class Analysis> struct Cached final : CachedAnalysis {
+    explicit Cached(UnitCache &Unit) : Value(Unit) {}
+    Analysis Value;
+  };
+  /// One address per analysis type: the key of its slot (the build has no RTTI).
+  template <class Analysis> static inline const char AnalysisKey = 0;
+
+  clang::ASTContext &Ctx;
+  model::Platform Plat;
+  bool HipWave32;
+  std::optional<unsigned> CudaArch;
+  SummaryTable Summaries;
+  std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
+  std::optional<std::vector<const clang::FunctionDecl *>> DeviceFunctions;
+  std::map<const void *, std::unique_ptr<CachedAnalysis>> Analyses;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionCFG>> Cfgs;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> Uniformities;
+};
+
+/// The analysis of the translation unit being checked on this thread; created on first use for
+/// a new TU. Every front door starts a TU by calling forgetUnitCache() first (clang-tidy reuses
+/// memory between TUs, so an ASTContext address alone does not identify one).
+UnitCache &unitCacheFor(clang::ASTContext &Ctx, clang::Preprocessor *PP);
+void forgetUnitCache();
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,144 @@
+#include "analysis/frontend/ParseSetup.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace coopcheck::analysis {
+
+using model::Platform;
+
+std::string modelIncludeDir() { return COOPCHECK_MODEL_INCLUDE_DIR; }
+std::string clangResourceDir() { return COOPCHECK_CLANG_RESOURCE_DIR; }
+
+static std::optional<Platform> platformFromIncludes(llvm::StringRef Contents) {
+  if (Contents.contains("maca_cooperative_groups.h") || Contents.contains("mc_runtime.h") ||
+      Contents.contains("<mc_runtime_api.h>"))
+    return Platform::Maca;
+  if (Contents.contains("hip/hip_runtime") || Contents.contains("hip/hip_cooperative_groups.h"))
+    return Platform::Hip;
+  return std::nullopt;
+}
+
+Platform detectPlatform(llvm::StringRef Path, llvm::StringRef Contents,
+                        const TranslatedCommand *Command, const ParseOptions &Options) {
+  if (Options.PlatformOverride)
+    return *Options.PlatformOverride;
+  if (Command && Command->Platform)
+    return *Command->Platform;
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".hip")
+    return Platform::Hip;
+  if (Ext == ".maca")
+    return Platform::Maca;
+  return platformFromIncludes(Contents).value_or(Platform::Cuda);
+}
+
+Platform detectPlatform(clang::Preprocessor &PP) {
+  auto Defined = [&](const char *Name) { return PP.isMacroDefined(Name); };
+  if (Defined("__COOPCHECK_PLATFORM_MACA__"))
+    return Platform::Maca;
+  if (Defined("__COOPCHECK_PLATFORM_HIP__"))
+    return Platform::Hip;
+  if (Defined("__COOPCHECK_PLATFORM_CUDA__"))
+    return Platform::Cuda;
+  if (Defined("__COOPCHECK_MODEL_MACA__") || Defined("__MACACC__"))
+    return Platform::Maca;
+  if (PP.getLangOpts().HIP || Defined("__COOPCHECK_MODEL_HIP__") || Defined("__HIP_PLATFORM_AMD__"))
+    return Platform::Hip;
+  return Platform::Cuda;
+}
+
+static const char *platformMacro(Platform P) {
+  switch (P) {
+  case Platform::Cuda:
+    return "-D__COOPCHECK_PLATFORM_CUDA__=1";
+  case Platform::Hip:
+    return "-D__COOPCHECK_PLATFORM_HIP__=1";
+  case Platform::Maca:
+    return "-D__COOPCHECK_PLATFORM_MACA__=1";
+  }
+  return "-D__COOPCHECK_PLATFORM_CUDA__=1";
+}
+
+static const char *runtimeHeader(Platform P) {
+  switch (P) {
+  case Platform::Cuda:
+    return "cuda_runtime.h";
+  case Platform::Hip:
+    return "hip/hip_runtime.h";
+  case Platform::Maca:
+    return "mc_runtime.h";
+  }
+  return "cuda_runtime.h";
+}
+
+static bool isCudaToolkit(const std::string &Root) {
+  return llvm::sys::fs::is_regular_file(Root + "/include/cuda_runtime.h");
+}
+
+std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
+                                        const TranslatedCommand *Command) {
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "-nocudalib",
+                                   "-Wno-unknown-cuda-version",
+                                   "-resource-dir",
+                                   clangResourceDir(),
+                                   platformMacro(P)};
+  std::optional<std::string> CudaPath = Options.CudaPath;
+  // The database names the compiler, not the toolkit: /usr/local/bin/nvcc may be a wrapper
+  // script, and a database written on another machine names paths that are not here. Such a
+  // guess is used only when it holds a toolkit; otherwise the model headers stand in.
+  if (!CudaPath && Command && Command->CudaPath && P == Platform::Cuda &&
+      isCudaToolkit(*Command->CudaPath))
+    CudaPath = Command->CudaPath;
+  // Real toolkits are used for CUDA only: HIP and MXMACA are always read through the model.
+  if (CudaPath && P == Platform::Cuda) {
+    Args.push_back("--cuda-path=" + *CudaPath);
+    // Clang 22 tells the device-side job no SDK version when the toolkit is newer than it knows
+    // (CUDA 13), and <<<...>>> then needs cudaConfigureCall, which CUDA 12 removed. Every
+    // toolkit since CUDA 9.2 uses the launch sequence of this version.
+    Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.9"});
+    // CUDA 13 keeps libcu++ and CUB under include/cccl.
+    std::string Cccl = *CudaPath + "/include/cccl";
+    if (llvm::sys::fs::is_directory(Cccl))
+      Args.insert(Args.end(), {"-isystem", Cccl});
+  } else {
+    // Whatever toolkit Clang would find on its own is not read, so its version must not veto
+    // the architecture.
+    Args.insert(Args.end(), {"-nocudainc", "--no-cuda-version-check", "-isystem", modelIncludeDir(),
+                             "-include", runtimeHeader(P)});
+  }
+  if (P == Platform::Hip && Options.HipWave32)
+    Args.push_back("-D__COOPCHECK_HIP_WAVE32__=1");
+  std::string Arch = "sm_80";
+  if (Command)
+    for (const std::string &A : Command->GpuArchs)
+      if (llvm::StringRef(A).starts_with("sm_")) {
+        Arch = A;
+        break;
+      }
+  // An architecture given after `--` replaces the default: one device job, that target's.
+  bool ArchGiven = llvm::any_of(Options.ExtraArgs, [](const std::string &A) {
+    return llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
+           llvm::StringRef(A).starts_with("--offload-arch");
+  });
+  if (!ArchGiven)
+    Args.push_back("--cuda-gpu-arch=" + Arch);
+  Args.push_back(Options.HostSide ? "--cuda-host-only" : "--cuda-device-only");
+  // The language is fixed above: CUDA for every platform (HIP and MXMACA through the model).
+  if (Command)
+    for (size_t I = 0; I < Command->Args.size(); ++I) {
+      if (Command->Args[I] == "-x") {
+        ++I;
+        continue;
+      }
+      Args.push_back(Command->Args[I]);
+    }
+  Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+  return Args;
+}
+
+bool needsHostSidePass(llvm::StringRef Contents) { return Contents.contains("__CUDA_ARCH__"); }
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,423 @@
+#include "analysis/launch/LaunchConfig.h"
+#include "analysis/flow/Groups.h"
+#include "analysis/flow/UnitCache.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace coopcheck::analysis {
+
+const Expr *strippedValue(const Expr *E) {
+  for (const Expr *Prev = nullptr; E && E != Prev;) {
+    Prev = E;
+    E = E->IgnoreImplicit()->IgnoreParenCasts();
+  }
+  return E;
+}
+
+const Expr *addressedOperand(const Expr *E) {
+  const auto *AddressOf = dyn_cast_or_null<UnaryOperator>(strippedValue(E));
+  return AddressOf && AddressOf->getOpcode() == UO_AddrOf ? AddressOf->getSubExpr() : nullptr;
+}
+
+const VarDecl *namedLocal(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strippedValue(E));
+  const auto *Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() ? Var : nullptr;
+}
+
+namespace {
+
+constexpr unsigned MaxDepth = 16; ///< of definitions followed for one value
+
+std::optional<uint64_t> integerConstant(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E->getType()->isIntegralOrEnumerationType() || E->isValueDependent() ||
+      !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+    return std::nullopt;
+  return R.Val.getInt().getLimitedValue();
+}
+
+bool isDim3(QualType T) {
+  const auto *Record = T->getAsRecordDecl();
+  return Record && Record->getName() == "dim3";
+}
+
+} // namespace
+
+/// Collects, in one walk of a function, the fields and elements it stores one by one and the
+/// calls it hands variables to.
+class LocalStores : public RecursiveASTVisitor<LocalStores> {
+public:
+  explicit LocalStores(LocalValues &Values) : Values(Values) {}
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    const Expr *Target = BO->getLHS()->IgnoreParenImpCasts();
+    const Expr *Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+    if (const auto *Member = dyn_cast<MemberExpr>(Target))
+      storeField(Member, Value);
+    else if (const auto *Element = dyn_cast<ArraySubscriptExpr>(Target))
+      storeElement(Element, Value);
+    return true;
+  }
+
+  // Assignments of class type (`config.gridDim = dim3(n)`, `grid = dim3(n)`) are operator calls.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (!Call->isAssignmentOp() || Call->getNumArgs() != 2)
+      return true;
+    const Expr *Target = Call->getArg(0)->IgnoreParenImpCasts();
+    const Expr *Value = Call->getOperator() == OO_Equal ? Call->getArg(1) : nullptr;
+    if (const auto *Member = dyn_cast<MemberExpr>(Target))
+      storeField(Member, Value);
+    else if (const auto *Element = dyn_cast<ArraySubscriptExpr>(Target))
+      storeElement(Element, Value);
+    else if (const VarDecl *Var = namedLocal(Target))
+      Values.AssignedAsObjects.insert(Var);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    llvm::StringRef Callee = calleeName(Call);
+    // A launch reads its configuration and arguments; free() ends the array's life.
+    if (model::findLaunchApi(Callee) || Callee == "free")
+      return true;
+    for (const Expr *Arg : Call->arguments()) {
+      if (const Expr *Addressed = addressedOperand(Arg)) {
+        if (const VarDecl *Var = namedLocal(Addressed))
+          Values.StoringCalls[Var].push_back(Call);
+      } else if (const VarDecl *Var = namedLocal(Arg)) {
+        QualType T = Var->getType();
+        if (T->isArrayType() || (T->isPointerType() && T->getPointeeType()->isPointerType()))
+          Values.StoringCalls[Var].push_back(Call);
+      }
+    }
+    return true;
+  }
+
+  bool shouldVisitLambdaBodies() const { return false; }
+
+private:
+  /// `config.gridDim = e;` stores field gridDim of config; `config.gridDim.x = e;` part of it.
+  void storeField(const MemberExpr *Member, const Expr *Value) {
+    const Expr *Base = Member;
+    llvm::StringRef Field;
+    unsigned Levels = 0;
+    while (const auto *M = dyn_cast<MemberExpr>(Base)) {
+      Field = M->getMemberDecl()->getName();
+      Base = M->getBase()->IgnoreParenImpCasts();
+      ++Levels;
+    }
+    if (const VarDecl *Var = namedLocal(Base))
+      Values.FieldStores[Var][Field].push_back(Levels == 1 ? Value : nullptr);
+  }
+
+  void storeElement(const ArraySubscriptExpr *Element, const Expr *Value) {
+    const VarDecl *Var = namedLocal(Element->getBase());
+    if (!Var)
+      return;
+    std::optional<uint64_t> Index = integerConstant(Element->getIdx(), Values.context());
+    if (Index && Value)
+      Values.ElementStores[Var][*Index] = Value;
+    else
+      Values.StoredAtVariableIndex.insert(Var);
+  }
+
+  LocalValues &Values;
+};
+
+LocalValues::LocalValues(UnitCache &TU, const FunctionDecl *F) : TU(TU), Function(F) {
+  if (F && F->hasBody())
+    LocalStores(*this).TraverseStmt(F->getBody());
+}
+
+ASTContext &LocalValues::context() const { return TU.context(); }
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+LocalValues::valuesReaching(const DeclRefExpr *Use) {
+  const auto *Var = dyn_cast<VarDecl>(Use->getDecl());
+  if (!Var || !Var->hasLocalStorage() || FieldStores.count(Var) || StoringCalls.count(Var) ||
+      AssignedAsObjects.count(Var) || !Function)
+    return std::nullopt;
+  auto Definitions = TU.uniformityOf(Function).definitionsReaching(Use);
+  if (!Definitions || Definitions->empty())
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 2> Values;
+  for (const Stmt *Definition : *Definitions) {
+    const Expr *Value = definedValue(Var, Definition);
+    if (!Value)
+      return std::nullopt;
+    Values.push_back(Value);
+  }
+  return Values;
+}
+
+const Expr *LocalValues::fieldValue(const VarDecl *Record, llvm::StringRef Field) {
+  if (StoringCalls.count(Record))
+    return nullptr;
+  auto Stores = FieldStores.find(Record);
+  if (Stores != FieldStores.end() && Stores->second.count(Field)) {
+    const auto &Values = Stores->second.find(Field)->second;
+    return Values.size() == 1 ? Values[0] : nullptr;
+  }
+  const auto *Init = dyn_cast_or_null<InitListExpr>(strippedValue(Record->getInit()));
+  const RecordDecl *Type = Record->getType()->getAsRecordDecl();
+  if (!Init || !Type)
+    return nullptr;
+  if (Init->isSyntacticForm() && Init->getSemanticForm())
+    Init = Init->getSemanticForm();
+  for (const FieldDecl *F : Type->fields())
+    if (F->getName() == Field && F->getFieldIndex() < Init->getNumInits()) {
+      const Expr *Value = Init->getInit(F->getFieldIndex());
+      return isa<ImplicitValueInitExpr>(Value) ? nullptr : Value;
+    }
+  return nullptr;
+}
+
+std::optional<ArrayEntries> LocalValues::entriesOf(const VarDecl *Array) {
+  if (StoredAtVariableIndex.count(Array) || StoringCalls.count(Array))
+    return std::nullopt;
+  ArrayEntries Entries;
+  const Expr *Init = Array->getInit();
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(Init)) {
+    const InitListExpr *Written = List->isSyntacticForm() ? List : List->getSyntacticForm();
+    for (unsigned I = 0; I < Written->getNumInits(); ++I) {
+      if (isa<DesignatedInitExpr>(Written->getInit(I)))
+        return std::nullopt;
+      Entries.ByIndex[I] = Written->getInit(I);
+    }
+  } else if (Init) {
+    Entries.Capacity = allocatedElements(Init);
+  }
+  if (const auto *Sized = context().getAsConstantArrayType(Array->getType()))
+    Entries.Capacity = Sized->getSize().getLimitedValue();
+  auto Stored = ElementStores.find(Array);
+  if (Stored != ElementStores.end())
+    for (const auto &[Index, Value] : Stored->second)
+      Entries.ByIndex[Index] = Value;
+  if (Entries.ByIndex.empty())
+    return std::nullopt;
+  return Entries;
+}
+
+/// `malloc(3 * sizeof(void *))`, `calloc(3, sizeof(void *))`, `new void *[3]`.
+std::optional<uint64_t> LocalValues::allocatedElements(const Expr *Init) const {
+  const ASTContext &Ctx = context();
+  Init = strippedValue(Init);
+  if (const auto *New = dyn_cast<CXXNewExpr>(Init)) {
+    auto Size = New->getArraySize();
+    return Size && *Size ? integerConstant(*Size, Ctx) : std::nullopt;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Init);
+  if (!Call || Call->getNumArgs() == 0)
+    return std::nullopt;
+  llvm::StringRef Callee = calleeName(Call);
+  if (Callee == "calloc")
+    return integerConstant(Call->getArg(0), Ctx);
+  if (Callee != "malloc")
+    return std::nullopt;
+  std::optional<uint64_t> Bytes = integerConstant(Call->getArg(0), Ctx);
+  uint64_t Pointer = Ctx.getTypeSizeInChars(Ctx.VoidPtrTy).getQuantity();
+  return Bytes ? std::optional<uint64_t>(*Bytes / Pointer) : std::nullopt;
+}
+
+llvm::ArrayRef<const CallExpr *> LocalValues::callsStoringInto(const VarDecl *Var) const {
+  auto It = StoringCalls.find(Var);
+  return It == StoringCalls.end() ? llvm::ArrayRef<const CallExpr *>() : It->second;
+}
+
+std::optional<uint64_t> LocalValues::constantOf(const Expr *E, unsigned Depth) {
+  E = strippedValue(E);
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  if (std::optional<uint64_t> Value = integerConstant(E, context()))
+    return Value;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return constructedProduct(Construct, Depth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return arithmetic(BO, Depth);
+  const auto *Use = dyn_cast<DeclRefExpr>(E);
+  if (!Use)
+    return std::nullopt;
+  auto Values = valuesReaching(Use);
+  if (!Values || Values->size() != 1)
+    return std::nullopt;
+  return constantOf(Values->front(), Depth + 1);
+}
+
+std::optional<uint64_t> LocalValues::constructedProduct(const CXXConstructExpr *Construct,
+                                                        unsigned Depth) {
+  std::optional<model::Dim3> Extents = dim3Extents(Construct, Depth);
+  return Extents ? std::optional<uint64_t>(uint64_t(Extents->X) * Extents->Y * Extents->Z)
+                 : std::nullopt;
+}
+
+/// A dim3 built from constants (`dim3(32, 4)`), a copy of one, or a local dim3 defined as one.
+std::optional<model::Dim3> LocalValues::dim3Extents(const Expr *E, unsigned Depth) {
+  E = strippedValue(E);
+  if (!E || Depth > MaxDepth || !isDim3(E->getType()))
+    return std::nullopt;
+  if (const auto *Use = dyn_cast<DeclRefExpr>(E)) {
+    auto Values = valuesReaching(Use);
+    if (!Values || Values->size() != 1)
+      return std::nullopt;
+    return dim3Extents(Values->front(), Depth + 1);
+  }
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (!Construct)
+    return std::nullopt;
+  if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
+    return dim3Extents(Construct->getArg(0), Depth + 1);
+  model::Dim3 Extents;
+  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
+  for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
+    std::optional<uint64_t> Value = constantOf(Construct->getArg(I), Depth + 1);
+    if (!Value || *Value > UINT32_MAX)
+      return std::nullopt;
+    *Axes[I] = static_cast<unsigned>(*Value);
+  }
+  return Extents;
+}
+
+std::optional<model::Dim3> LocalValues::extentsOf(llvm::ArrayRef<const Expr *> Dimensions) {
+  const Expr *Only = Dimensions.size() == 1 ? strippedValue(Dimensions[0]) : nullptr;
+  if (Only && isDim3(Only->getType()))
+    return dim3Extents(Only, 0);
+  if (Dimensions.empty() || Dimensions.size() > 3)
+    return std::nullopt;
+  model::Dim3 Extents;
+  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
+  for (size_t I = 0; I < Dimensions.size(); ++I) {
+    std::optional<uint64_t> Value = constantOf(Dimensions[I]);
+    if (!Value || *Value > UINT32_MAX)
+      return std::nullopt;
+    *Axes[I] = static_cast<unsigned>(*Value);
+  }
+  return Extents;
+}
+
+std::optional<uint64_t> LocalValues::arithmetic(const BinaryOperator *BO, unsigned Depth) {
+  std::optional<uint64_t> L = constantOf(BO->getLHS(), Depth + 1);
+  std::optional<uint64_t> R = L ? constantOf(BO->getRHS(), Depth + 1) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L >= *R ? std::optional<uint64_t>(*L - *R) : std::nullopt;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R ? std::optional<uint64_t>(*L / *R) : std::nullopt;
+  case BO_Shl:
+    return *R < 64 ? std::optional<uint64_t>(*L << *R) : std::nullopt;
+  case BO_Shr:
+    return *R < 64 ? std::optional<uint64_t>(*L >> *R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<uint64_t> LocalValues::productOf(llvm::ArrayRef<const Expr *> Dimensions) {
+  if (Dimensions.empty())
+    return std::nullopt;
+  uint64_t Product = 1;
+  for (const Expr *Dimension : Dimensions) {
+    std::optional<uint64_t> Value = constantOf(Dimension);
+    if (!Value)
+      return std::nullopt;
+    Product *= *Value;
+  }
+  return Product;
+}
+
+namespace {
+
+/// The dimensions an extensible launch takes from a configuration built in the same function.
+LaunchDimensions configuredDimensions(const CallExpr *Call, const model::LaunchApi &Api,
+                                      LocalValues &Values) {
+  LaunchDimensions D;
+  const Expr *Config = Call->getArg(Api.ConfigArg);
+  if (const Expr *Addressed = addressedOperand(Config))
+    Config = Addressed;
+  const VarDecl *Record = namedLocal(Config);
+  if (!Record || isa<ParmVarDecl>(Record) || !Record->getType()->isRecordType())
+    return D;
+  auto Fields = [&](std::initializer_list<llvm::StringRef> Names) {
+    llvm::SmallVector<const Expr *, 3> Exprs;
+    for (llvm::StringRef Name : Names)
+      if (const Expr *Value = Values.fieldValue(Record, Name))
+        Exprs.push_back(Value);
+    return Exprs.size() == Names.size() ? Exprs : llvm::SmallVector<const Expr *, 3>();
+  };
+  if (Api.Driver) {
+    D.Grid = Fields({"gridDimX", "gridDimY", "gridDimZ"});
+    D.Block = Fields({"blockDimX", "blockDimY", "blockDimZ"});
+    D.DynamicSharedMemory = Values.fieldValue(Record, "sharedMemBytes");
+  } else {
+    D.Grid = Fields({"gridDim"});
+    D.Block = Fields({"blockDim"});
+    D.DynamicSharedMemory = Values.fieldValue(Record, "dynamicSmemBytes");
+  }
+  return D;
+}
+
+} // namespace
+
+LaunchDimensions launchDimensions(const LaunchSite &Launch, LocalValues &Values) {
+  LaunchDimensions D;
+  if (const auto *Chevrons = dyn_cast<CUDAKernelCallExpr>(Launch.Call)) {
+    // <<<grid, block, shared, stream>>> is checked as a call of cudaConfigureCall(grid, ...).
+    const CallExpr *Config = Chevrons->getConfig();
+    if (Config && Config->getNumArgs() >= 3) {
+      D.Grid = {Config->getArg(0)};
+      D.Block = {Config->getArg(1)};
+      D.DynamicSharedMemory = Config->getArg(2);
+    }
+    return D;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Launch.Call);
+  const model::LaunchApi *Api = Launch.Api;
+  if (!Call || !Api)
+    return D;
+  if (Api->ConfigArg >= 0)
+    return static_cast<unsigned>(Api->ConfigArg) < Call->getNumArgs()
+               ? configuredDimensions(Call, *Api, Values)
+               : D;
+  // Runtime launches take one dim3 each, driver launches three scalars.
+  unsigned Count = Api->Driver ? 3 : 1;
+  auto Arguments = [&](int First) {
+    llvm::SmallVector<const Expr *, 3> Exprs;
+    if (First >= 0 && First + Count <= Call->getNumArgs())
+      for (unsigned I = 0; I < Count; ++I)
+        Exprs.push_back(Call->getArg(First + I));
+    return Exprs;
+  };
+  D.Grid = Arguments(Api->GridArg);
+  D.Block = Arguments(Api->BlockArg);
+  int Shared = model::sharedMemoryArg(*Api);
+  if (Shared >= 0 && static_cast<unsigned>(Shared) < Call->getNumArgs())
+    D.DynamicSharedMemory = Call->getArg(Shared);
+  return D;
+}
+
+std::optional<uint64_t> constantBlockThreads(UnitCache &TU, const LaunchSite &Launch) {
+  LocalValues Values(TU, Launch.Enclosing);
+  return Values.productOf(launchDimensions(Launch, Values).Block);
+}
+
+std::optional<uint64_t> constantGridBlocks(UnitCache &TU, const LaunchSite &Launch) {
+  LocalValues Values(TU, Launch.Enclosing);
+  return Values.productOf(launchDimensions(Launch, Values).Grid);
+}
+
+ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch) {
+  LocalValues Values(TU, Launch.Enclosing);
+  LaunchDimensions Dimensions = launchDimensions(Launch, Values);
+  return {Values.extentsOf(Dimensions.Grid), Values.extentsOf(Dimensions.Block)};
+}
+
+} // namespace coopcheck::analysis

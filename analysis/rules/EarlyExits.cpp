@@ -1,0 +1,124 @@
+#include "analysis/rules/EarlyExits.h"
+#include "runtime-model/semantics/Platform.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using coopcheck::model::Scope;
+
+namespace coopcheck::analysis {
+namespace {
+
+/// The barrier scope an effect needs, when exit does not release it (or, with --strict, when it
+/// is a block barrier).
+std::optional<std::pair<Scope, unsigned>>
+exitSensitiveScope(const CollectiveEffect &E, unsigned WarpSize, const EarlyExitOptions &Options) {
+  if (E.Kind != CollectiveKind::Barrier || E.Group.Origin != GroupOrigin::Kind::Known)
+    return std::nullopt;
+  GroupType G = E.Group.Type;
+  std::optional<Scope> S = scopeOf(G);
+  if (!S || G.Kind == GroupKind::Coalesced || G.Kind == GroupKind::DynamicTile)
+    return std::nullopt;
+  if (model::exitDoesNotReleaseBarrier(*S, G.TileSize, WarpSize))
+    return std::make_pair(*S, G.TileSize);
+  // Exited threads stop counting at block barriers: reported with --strict only.
+  if (*S == Scope::Block && Options.IncludeBlockBarriers)
+    return std::make_pair(Scope::Block, 0u);
+  return std::nullopt;
+}
+
+struct ExitPoint {
+  const Stmt *Exit;
+  const CFGBlock *Block;
+};
+
+std::vector<ExitPoint> exitPoints(FunctionCFG &Cfg, SummaryTable &Summaries) {
+  std::vector<ExitPoint> Exits;
+  for (const CFGBlock *B : Cfg.cfg())
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      const Stmt *St = S->getStmt();
+      bool Exits_ = isa<ReturnStmt>(St) || isThreadExit(St);
+      if (const auto *Call = dyn_cast<CallExpr>(St))
+        Exits_ = Summaries.threadExitOfCall(Call) != nullptr;
+      if (Exits_)
+        Exits.push_back({St, B});
+    }
+  return Exits;
+}
+
+/// The exits a thread may take, on a condition not uniform over Needed, while other threads go
+/// on to Barrier (a block still reachable from the branch without passing an exit), in source
+/// order: each with the first such branch it depends on.
+std::vector<ThreadExit>
+divergentExitsBefore(const CFGBlock *Barrier, UniformRequirement Needed,
+                     const std::vector<ExitPoint> &Exits,
+                     const llvm::SmallPtrSetImpl<const CFGBlock *> &ExitBlocks, FunctionCFG &Cfg,
+                     Uniformity &Uniform, ASTContext &Ctx) {
+  std::vector<ThreadExit> Divergent;
+  for (const ExitPoint &Exit : Exits)
+    for (const CFGBlock *Branch : Cfg.controlDependencies(Exit.Block)) {
+      const Expr *Cond = userCondition(Branch, Ctx);
+      if (!Cond || Uniform.isUniformAt(Cond, Needed) || !Cfg.reaches(Branch, Barrier, ExitBlocks))
+        continue;
+      Divergent.push_back({Exit.Exit, Cond});
+      break;
+    }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Divergent, [&](const ThreadExit &A, const ThreadExit &C) {
+    return SM.isBeforeInTranslationUnit(A.Exit->getBeginLoc(), C.Exit->getBeginLoc());
+  });
+  return Divergent;
+}
+
+} // namespace
+
+std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
+                                      const EarlyExitOptions &Options) {
+  std::vector<EarlyExit> Result;
+  FunctionCFG *Cfg = TU.cfgOf(Kernel);
+  if (!Cfg)
+    return Result;
+  SummaryTable &Summaries = TU.summaries();
+  std::vector<ExitPoint> Exits = exitPoints(*Cfg, Summaries);
+  if (Exits.empty())
+    return Result;
+  llvm::SmallPtrSet<const CFGBlock *, 8> ExitBlocks;
+  for (const ExitPoint &E : Exits)
+    ExitBlocks.insert(E.Block);
+
+  Uniformity &Uniform = TU.uniformityOf(Kernel);
+  unsigned WarpSize = TU.warpSize();
+  ASTContext &Ctx = TU.context();
+  llvm::SmallPtrSet<const CallExpr *, 16> Reported;
+
+  for (const CFGBlock *B : Cfg->cfg())
+    for (const CFGElement &Element : *B) {
+      auto S = Element.getAs<CFGStmt>();
+      const auto *Call = S ? dyn_cast<CallExpr>(S->getStmt()) : nullptr;
+      if (!Call || Reported.count(Call))
+        continue;
+      for (const CollectiveEffect &Effect : Summaries.effectsOfCall(Call, Kernel)) {
+        auto Sensitive = exitSensitiveScope(Effect, WarpSize, Options);
+        if (!Sensitive)
+          continue;
+        EarlyExit Finding{Call, Effect, Sensitive->first, Sensitive->second, {}};
+        UniformRequirement Needed = Finding.BarrierScope == Scope::Tile
+                                        ? UniformRequirement::tile(Finding.TileSize)
+                                        : UniformRequirement::scope(Finding.BarrierScope);
+        Finding.Exits = divergentExitsBefore(B, Needed, Exits, ExitBlocks, *Cfg, Uniform, Ctx);
+        if (!Finding.Exits.empty()) {
+          Reported.insert(Call);
+          Result.push_back(std::move(Finding));
+          break;
+        }
+      }
+    }
+  return Result;
+}
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,33 @@
+// Threads that leave a kernel before a barrier the other threads reach: exits (return from the
+// kernel, __trap, asm("exit;"), a call that may do either) that depend on a condition which is
+// not uniform at the barrier's scope, from which the barrier is still reachable.
+#pragma once
+#include "analysis/flow/Summaries.h"
+#include "analysis/flow/UnitCache.h"
+#include <vector>
+
+namespace coopcheck::analysis {
+
+struct ThreadExit {
+  const clang::Stmt *Exit = nullptr;      ///< the return, __trap(), asm, or call that exits
+  const clang::Expr *Condition = nullptr; ///< the divergent condition deciding it
+};
+
+struct EarlyExit {
+  /// The call in the kernel that reaches the barrier: the barrier itself, or a call into the
+  /// function that holds it.
+  const clang::CallExpr *Call = nullptr;
+  CollectiveEffect Barrier;
+  model::Scope BarrierScope = model::Scope::Grid;
+  unsigned TileSize = 0;
+  std::vector<ThreadExit> Exits; ///< in source order
+};
+
+struct EarlyExitOptions {
+  bool IncludeBlockBarriers = false; ///< --strict: exited threads are excused at block barriers
+};
+
+std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const clang::FunctionDecl *Kernel,
+                                      const EarlyExitOptions &Options);
+
+} // namespace coopcheck::analysis

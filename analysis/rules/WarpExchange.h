@@ -1,0 +1,30 @@
+// Exchanges through memory between lanes of one warp, for cg-missing-syncwarp: a lane reads an
+// element of a shared array that another lane of its warp writes, before or after the read, with
+// no __syncwarp() or barrier on the way between them.
+#pragma once
+#include "clang/AST/Expr.h"
+#include <vector>
+
+namespace coopcheck::analysis {
+
+class UnitCache;
+
+struct WarpRace {
+  /// The element read (`s[lane + 1]`) and the element written.
+  const clang::ArraySubscriptExpr *Read;
+  const clang::ArraySubscriptExpr *Write;
+  /// The array or pointer: a __shared__ array, a pointer parameter or a global variable.
+  const clang::ValueDecl *Array;
+  /// A lane that reads the element that Writer, another lane of its warp, writes.
+  unsigned Reader;
+  unsigned Writer;
+  /// Whether the write comes before the read (else it overwrites after it).
+  bool WriteFirst;
+  /// Whether the read is of a volatile element (volatile does not order lanes).
+  bool Volatile;
+};
+
+/// The first racing read of each array in F, in source order, with a write it races with.
+std::vector<WarpRace> warpRaces(UnitCache &TU, const clang::FunctionDecl *F);
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,340 @@
+#include "analysis/rules/WarpMasks.h"
+#include "analysis/flow/UnitCache.h"
+#include "analysis/warp/LaneSets.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
+
+using namespace clang;
+
+namespace coopcheck::analysis {
+namespace {
+
+enum class Family { None, Shuffle, Vote, Match, Reduce, SyncWarp };
+
+Family familyOf(llvm::StringRef Name) {
+  return llvm::StringSwitch<Family>(Name)
+      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"},
+             Family::Shuffle)
+      .Cases({"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync"}, Family::Vote)
+      .Cases({"__match_any_sync", "__match_all_sync"}, Family::Match)
+      .Cases({"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+              "__reduce_or_sync", "__reduce_xor_sync"},
+             Family::Reduce)
+      .Case("__syncwarp", Family::SyncWarp)
+      .Default(Family::None);
+}
+
+/// A toolkit (or model header) function, not the user's own function of that name.
+bool isToolkitFunction(UnitCache &TU, const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
+      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  for (const FunctionDecl *D : F->redecls())
+    if (TU.isUserCode(D->getLocation()))
+      return false;
+  return true;
+}
+
+std::string intrinsicName(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  return F && F->getIdentifier() ? F->getName().str() : std::string();
+}
+
+class IntrinsicCollector : public RecursiveASTVisitor<IntrinsicCollector> {
+public:
+  IntrinsicCollector(UnitCache &TU) : TU(TU) {}
+  std::vector<const CallExpr *> Calls;
+  std::vector<const DeclRefExpr *> Refs;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (familyOf(intrinsicName(Call)) != Family::None && isToolkitFunction(TU, Call))
+      Calls.push_back(Call);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    Refs.push_back(Ref);
+    return true;
+  }
+  bool shouldVisitLambdaBodies() const { return false; }
+
+private:
+  UnitCache &TU;
+};
+
+/// Whether S contains a call of the intrinsic Name.
+class NameFinder : public RecursiveASTVisitor<NameFinder> {
+public:
+  explicit NameFinder(llvm::StringRef Name) : Name(Name) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (intrinsicName(Call) == Name)
+      Found = true;
+    return !Found;
+  }
+
+private:
+  llvm::StringRef Name;
+};
+
+bool isActivemaskCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!Call)
+    return false;
+  return intrinsicName(Call) == "__activemask" || isBallotOfTrue(Call);
+}
+
+/// Uses of the variable V that elect a leader or count lanes from a mask: __ffs(m), __popc(m),
+/// m & lanemask.
+bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs, ASTContext &Ctx) {
+  for (const DeclRefExpr *Ref : Refs) {
+    if (Ref->getDecl() != V)
+      continue;
+    DynTypedNodeList Parents = Ctx.getParents(*Ref);
+    for (int Up = 0; Up < 4 && !Parents.empty(); ++Up) {
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (!P)
+        break;
+      if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        std::string Name = intrinsicName(Call);
+        if (Name == "__ffs" || Name == "__ffsll" || Name == "__popc" || Name == "__popcll" ||
+            Name == "__fns" || Name == "__clz" || Name == "__clzll")
+          return true;
+        break;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        if (BO->getOpcode() == BO_And || BO->getOpcode() == BO_AndAssign)
+          return true;
+        break;
+      }
+      if (!isa<ImplicitCastExpr, ParenExpr>(P))
+        break;
+      Parents = Ctx.getParents(*P);
+    }
+  }
+  return false;
+}
+
+/// Decides the mask sub-cases for the calls of one function.
+class MaskAnalysis {
+public:
+  MaskAnalysis(UnitCache &TU, const FunctionDecl *F, const std::vector<const DeclRefExpr *> &Refs)
+      : TU(TU), F(F), Ctx(TU.context()), Lanes(TU, F), Refs(Refs), WS(TU.warpSize()),
+        Kernel(F->hasAttr<CUDAGlobalAttr>()) {}
+
+  void analyse(const CallExpr *Call, std::vector<MaskProblem> &Out);
+
+private:
+  MaskProblem problem(MaskProblem::Kind K, MaskProblem::Level L) const {
+    return MaskProblem{K, L, Call, Name};
+  }
+  bool width(const Expr *MaskArg, std::vector<MaskProblem> &Out);
+  bool callerNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
+                       std::vector<MaskProblem> &Out);
+  bool lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out);
+  bool sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
+                           std::vector<MaskProblem> &Out);
+  bool laneDivergent(const Expr *Cond);
+  bool activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out);
+
+  UnitCache &TU;
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+  LaneSets Lanes;
+  const std::vector<const DeclRefExpr *> &Refs;
+  const unsigned WS;
+  /// In a device function the callers may let fewer lanes in than the function's own branches
+  /// do: some sub-cases hold in kernels only.
+  const bool Kernel;
+  const CallExpr *Call = nullptr;
+  std::string Name;
+};
+
+void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
+  Call = C;
+  Name = intrinsicName(Call);
+  Family Fam = familyOf(Name);
+  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  bool DefaultMask = !MaskArg || isa<CXXDefaultArgExpr>(MaskArg);
+  uint64_t All = Lanes.allLanes();
+
+  // The mask as a constant, as converted to the parameter, and as written.
+  std::optional<uint64_t> Mask;
+  if (DefaultMask)
+    Mask = All;
+  else if (auto C = Lanes.constant(MaskArg))
+    Mask = uint64_t(*C);
+  if (!Mask) {
+    if (Fam != Family::SyncWarp && !DefaultMask)
+      activeMask(MaskArg, Out);
+    return;
+  }
+  if (!DefaultMask && width(MaskArg, Out))
+    return;
+  uint64_t M = *Mask & All;
+  auto Exact = Lanes.lanesReaching(Call);
+  if (callerNotInMask(M, Exact, Out) || lanesNeverArrive(M, Out) ||
+      sourceLaneNotInMask(M, Exact, Out))
+    return;
+  // (f) lanes that left the kernel before a full-mask shuffle or reduction.
+  if (M == All && (Fam == Family::Shuffle || Fam == Family::Reduce))
+    if (const Expr *Exit = Lanes.laneVaryingExit(Call)) {
+      MaskProblem P = problem(MaskProblem::Kind::ExitedLanes, MaskProblem::Level::Warning);
+      P.Mask = M;
+      P.Condition = Exit;
+      Out.push_back(P);
+    }
+}
+
+// (e) the width of the mask.
+bool MaskAnalysis::width(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
+  const Expr *Written = MaskArg->IgnoreImpCasts();
+  auto W = Lanes.constant(Written);
+  QualType WT = Written->getType();
+  bool NonNegative = W && (*W >= 0 || !WT->isSignedIntegerOrEnumerationType());
+  if (!NonNegative)
+    return false;
+  if ((WS == 64 && Ctx.getTypeSize(WT) <= 32 && uint64_t(*W) == 0xffffffffu) ||
+      (WS == 32 && uint64_t(*W) > 0xffffffffu)) {
+    MaskProblem P = problem(MaskProblem::Kind::Width, MaskProblem::Level::Error);
+    P.Mask = uint64_t(*W);
+    Out.push_back(P);
+    return true;
+  }
+  return false;
+}
+
+// (b) the calling lane is not in its mask.
+bool MaskAnalysis::callerNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
+                                   std::vector<MaskProblem> &Out) {
+  if (!Exact || !Kernel)
+    return false;
+  for (unsigned W = 0; W < LaneSets::Warps; ++W)
+    if (uint64_t Outside = (*Exact)[W] & ~M) {
+      MaskProblem P = problem(MaskProblem::Kind::CallerNotInMask, MaskProblem::Level::Error);
+      P.Mask = M;
+      P.Lanes = Outside;
+      Out.push_back(P);
+      return true;
+    }
+  return false;
+}
+
+/// Whether Cond splits some warp: lanes where it holds and lanes where it does not.
+bool MaskAnalysis::laneDivergent(const Expr *Cond) {
+  if (auto L = Lanes.lanesWhere(Cond)) {
+    for (unsigned W = 0; W < LaneSets::Warps; ++W)
+      if ((*L)[W] != 0 && (*L)[W] != Lanes.allLanes())
+        return true;
+    return false;
+  }
+  return !TU.uniformityOf(F).isUniformAt(Cond, UniformRequirement::tile(WS));
+}
+
+// (a) the mask names lanes that never reach this call (nor the same intrinsic on the other side
+// of a branch: valid from sm_70 on, where independent thread scheduling pairs the two calls).
+bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
+  const Expr *Limiting = nullptr;
+  bool PairedAcrossLanes = false;
+  auto Paired = Lanes.lanesReaching(
+      Call,
+      [&](const BranchShape &B) {
+        if (!B.OtherSide)
+          return false;
+        NameFinder Finder(Name);
+        Finder.TraverseStmt(const_cast<Stmt *>(B.OtherSide));
+        if (Finder.Found && laneDivergent(B.Branch.Condition))
+          PairedAcrossLanes = true;
+        return Finder.Found;
+      },
+      &Limiting);
+  if (!Paired)
+    return false;
+  for (unsigned W = 0; W < LaneSets::Warps; ++W)
+    if ((*Paired)[W] != 0)
+      if (uint64_t Missing = M & ~(*Paired)[W]) {
+        MaskProblem P = problem(MaskProblem::Kind::LanesNeverArrive, MaskProblem::Level::Error);
+        P.Mask = M;
+        P.Lanes = Missing;
+        P.Condition = Limiting;
+        Out.push_back(P);
+        return true;
+      }
+  // Before sm_70 the sides of a branch run one after the other, each waiting for lanes that are
+  // on the other side.
+  std::optional<unsigned> Arch = TU.cudaArch();
+  if (PairedAcrossLanes && M == Lanes.allLanes() && Arch && *Arch < 700) {
+    MaskProblem P = problem(MaskProblem::Kind::PairedBeforeVolta, MaskProblem::Level::Note);
+    P.Mask = M;
+    Out.push_back(P);
+  }
+  return false;
+}
+
+// (d) a source lane outside the mask.
+bool MaskAnalysis::sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
+                                       std::vector<MaskProblem> &Out) {
+  if (Name != "__shfl_sync" || !Exact || Call->getNumArgs() < 3)
+    return false;
+  const std::vector<int64_t> *Src = Lanes.values(Call->getArg(2));
+  std::optional<int64_t> Width =
+      Call->getNumArgs() >= 4 ? Lanes.constant(Call->getArg(3)) : std::optional<int64_t>(WS);
+  if (!Src || !(Kernel || Lanes.constant(Call->getArg(2))) || !Width || *Width <= 0 ||
+      uint64_t(*Width) > WS || !llvm::isPowerOf2_64(*Width))
+    return false;
+  for (unsigned W = 0; W < LaneSets::Warps; ++W)
+    for (unsigned L = 0; L < WS; ++L) {
+      if (!((*Exact)[W] >> L & 1))
+        continue;
+      uint64_t S = (L / *Width) * *Width + uint64_t((*Src)[W * WS + L]) % *Width;
+      if (!(M >> S & 1)) {
+        MaskProblem P = problem(MaskProblem::Kind::SourceLaneNotInMask, MaskProblem::Level::Error);
+        P.Mask = M;
+        P.SourceLane = unsigned(S);
+        Out.push_back(P);
+        return true;
+      }
+    }
+  return false;
+}
+
+// (c) __activemask() as the mask of a vote or shuffle in data-dependent code.
+bool MaskAnalysis::activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
+  const Expr *Source = MaskArg->IgnoreParenImpCasts();
+  const VarDecl *Var = nullptr;
+  if (!isActivemaskCall(Source)) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Source);
+    const Expr *Def = Ref ? Lanes.singleDefinitionValue(Ref) : nullptr;
+    if (!Def || !isActivemaskCall(Def))
+      return false;
+    Var = dyn_cast<VarDecl>(Ref->getDecl());
+  }
+  if (Var && discoveryUse(Var, Refs, Ctx))
+    return false;
+  const Expr *Guard = Lanes.dataDependentGuard(Call);
+  if (!Guard)
+    return false;
+  MaskProblem P = problem(MaskProblem::Kind::ActiveMaskInDivergentCode, MaskProblem::Level::Error);
+  P.Condition = Guard;
+  Out.push_back(P);
+  return true;
+}
+
+} // namespace
+
+std::vector<MaskProblem> maskProblems(UnitCache &TU, const FunctionDecl *F) {
+  std::vector<MaskProblem> Out;
+  if (!F->hasBody() || !TU.cfgOf(F))
+    return Out;
+  IntrinsicCollector Collector(TU);
+  Collector.TraverseStmt(F->getBody());
+  if (Collector.Calls.empty())
+    return Out;
+  MaskAnalysis Analysis(TU, F, Collector.Refs);
+  for (const CallExpr *Call : Collector.Calls)
+    Analysis.analyse(Call, Out);
+  return Out;
+}
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,56 @@
+// The masks of warp intrinsics (__shfl*_sync, votes, __match_*_sync, __syncwarp, __reduce_*_sync)
+// checked against the lanes that reach each call, for cg-warp-mask: which lanes a mask names that
+// never arrive, which calling or source lane it leaves out, whether it has the width of the
+// platform's warp, whether it names lanes that left the kernel, and whether it is __activemask()
+// in data-dependent code.
+#pragma once
+#include "clang/AST/Expr.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+class UnitCache;
+
+struct MaskProblem {
+  enum class Kind {
+    /// (e) a 32-bit all-ones mask on a 64-lane warp, or a mask wider than a 32-lane warp.
+    Width,
+    /// (b) lanes call the intrinsic with a mask that does not name them.
+    CallerNotInMask,
+    /// (a) the mask names lanes that never reach the call.
+    LanesNeverArrive,
+    /// (d) the source lane of __shfl_sync is not in the mask.
+    SourceLaneNotInMask,
+    /// (f) a full-mask shuffle or reduction after lanes may have left the kernel.
+    ExitedLanes,
+    /// (c) __activemask() as the mask under a data-dependent condition.
+    ActiveMaskInDivergentCode,
+    /// Both sides of a lane-divergent branch call the intrinsic with the full mask, which pairs
+    /// only under independent thread scheduling; reported when the target is older than sm_70.
+    PairedBeforeVolta,
+  };
+  enum class Level { Error, Warning, Note };
+
+  Kind What;
+  Level Severity;
+  const clang::CallExpr *Call;
+  std::string Intrinsic;
+  /// The mask as written (Width) or as the intrinsic sees it.
+  uint64_t Mask = 0;
+  /// The lanes concerned: outside the mask (CallerNotInMask), never arriving (LanesNeverArrive).
+  uint64_t Lanes = 0;
+  /// The source lane outside the mask (SourceLaneNotInMask).
+  unsigned SourceLane = 0;
+  /// For notes: the condition that keeps the lanes out (LanesNeverArrive), the exit condition
+  /// (ExitedLanes), the data-dependent condition (ActiveMaskInDivergentCode); may be null.
+  const clang::Expr *Condition = nullptr;
+};
+
+/// The mask problems of the warp intrinsics called in F, in the order of the calls: at most one
+/// of Width .. ActiveMaskInDivergentCode per call (the first that applies, in the order above),
+/// and PairedBeforeVolta, before it, when the call also pairs across a branch.
+std::vector<MaskProblem> maskProblems(UnitCache &TU, const clang::FunctionDecl *F);
+
+} // namespace coopcheck::analysis

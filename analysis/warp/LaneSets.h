@@ -1,0 +1,103 @@
+// Lane sets: which lanes of a warp satisfy a condition, reach a statement or name a value. Integer
+// expressions are evaluated concretely for every thread of the first warps of a block
+// (threadIdx.x = 0 .. Warps * warpSize - 1, threadIdx.y = threadIdx.z = 0), for two block sizes
+// that are multiples of the warp size; an expression whose value depends on anything else
+// (kernel parameters, blockIdx, loads, variables with several reaching definitions) or differs
+// between the two block sizes is not lane-evaluable. Shared by cg-warp-mask (which lanes reach a
+// warp intrinsic, which lanes its mask names) and cg-missing-syncwarp (which lane reads the
+// element another lane writes).
+#pragma once
+#include "analysis/flow/Branches.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+class UnitCache;
+
+class LaneSets {
+public:
+  /// The warps of a block whose lanes are evaluated.
+  static constexpr unsigned Warps = 4;
+  using PerWarp = std::array<uint64_t, Warps>;
+
+  LaneSets(UnitCache &TU, const clang::FunctionDecl *F);
+
+  unsigned warpSize() const { return WarpSize; }
+  /// Every lane of a warp.
+  uint64_t allLanes() const;
+
+  /// The value of E for threads 0 .. Warps * warpSize - 1 (index: the thread), or null when E is
+  /// not lane-evaluable.
+  const std::vector<int64_t> *values(const clang::Expr *E);
+  /// The value E has in every evaluated thread, when it is the same everywhere.
+  std::optional<int64_t> constant(const clang::Expr *E);
+  /// For each warp, the lanes where Cond holds (is non-zero).
+  std::optional<PerWarp> lanesWhere(const clang::Expr *Cond);
+
+  /// For each warp, the lanes that reach S, from the branches S is control-dependent on: the
+  /// conditions of if/&&/||/?: and early returns with their polarity. Conditions that are the
+  /// same for all lanes of a warp and not lane-evaluable are skipped (whole warps reach S or
+  /// none); exits from the kernel are skipped (lanes that left are cg-warp-mask's warning);
+  /// branches for which Skip holds are skipped. Nullopt when some lane-varying condition is not
+  /// lane-evaluable (a data-dependent branch, a loop trip count).
+  /// Limiting, when given, receives the innermost condition that removes lanes.
+  std::optional<PerWarp> lanesReaching(const clang::Stmt *S,
+                                       llvm::function_ref<bool(const BranchShape &)> Skip = nullptr,
+                                       const clang::Expr **Limiting = nullptr);
+
+  /// A condition that decides whether S runs, differs between lanes of a warp and is not
+  /// lane-evaluable (data-dependent), or null. Kernel exits are not counted.
+  const clang::Expr *dataDependentGuard(const clang::Stmt *S);
+
+  /// The condition of an exit from the kernel taken before S (`if (i >= n) return;`) that may
+  /// differ between lanes of a warp, or null.
+  const clang::Expr *laneVaryingExit(const clang::Stmt *S);
+
+  /// The statement giving the variable E names its value, when exactly one reaches E.
+  const clang::Expr *singleDefinitionValue(const clang::Expr *E);
+
+private:
+  std::optional<int64_t> eval(const clang::Expr *E, unsigned Tid, unsigned BlockDim,
+                              unsigned Depth);
+  // eval by kind of expression: E's value for thread Tid of a block of BlockDim threads.
+  std::optional<int64_t> evalCast(const clang::CastExpr *CE, unsigned Tid, unsigned BlockDim,
+                                  unsigned Depth);
+  std::optional<int64_t> evalCall(const clang::CallExpr *Call, unsigned Tid, unsigned BlockDim);
+  /// A variable, through the one definition that reaches it.
+  std::optional<int64_t> evalVariable(const clang::DeclRefExpr *DRE, unsigned Tid,
+                                      unsigned BlockDim, unsigned Depth);
+  std::optional<int64_t> evalUnary(const clang::UnaryOperator *UO, unsigned Tid, unsigned BlockDim,
+                                   unsigned Depth);
+  std::optional<int64_t> evalConditional(const clang::ConditionalOperator *CO, unsigned Tid,
+                                         unsigned BlockDim, unsigned Depth);
+  std::optional<int64_t> evalBinary(const clang::BinaryOperator *BO, unsigned Tid,
+                                    unsigned BlockDim, unsigned Depth);
+  /// Arithmetic, bitwise and shift operators on evaluated operands, the result fitted to T.
+  std::optional<int64_t> arithmetic(clang::BinaryOperatorKind Op, int64_t L, int64_t R,
+                                    bool Unsigned, clang::QualType T) const;
+  /// Narrows Reaching, per warp, to the lanes where a condition holds (Holds) or does not, given
+  /// the lanes Where it holds; whether that removed any lane.
+  bool keepLanes(PerWarp &Reaching, const PerWarp &Where, bool Holds) const;
+  int64_t fit(int64_t V, clang::QualType T) const;
+
+  UnitCache &TU;
+  const clang::FunctionDecl *Function;
+  clang::ASTContext &Ctx;
+  unsigned WarpSize;
+  llvm::DenseMap<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
+  unsigned Steps = 0; ///< of eval for one thread: long definition chains give up
+};
+
+/// Lanes of a mask as the user reads them: "16-31", "0, 2, 4-7".
+std::string laneRanges(uint64_t Mask);
+/// A mask in hex: 0xffffffff.
+std::string hexMask(uint64_t Mask);
+
+} // namespace coopcheck::analysis

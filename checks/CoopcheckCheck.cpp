@@ -1,0 +1,79 @@
+#include "checks/CoopcheckCheck.h"
+#include "checks/NolintComments.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include <atomic>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace coopcheck::checks {
+
+void CoopcheckCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Preproc,
+                                         Preprocessor *) {
+  // Called at the start of every translation unit, before any matching.
+  analysis::forgetUnitCache();
+  PP = Preproc;
+}
+
+void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
+  Sources = Result.SourceManager;
+  checkTranslationUnit(analysis::unitCacheFor(*Result.Context, PP));
+}
+
+namespace {
+std::atomic<bool> NoteLevelAsWarnings{false};
+} // namespace
+
+void reportNoteLevelFindingsAsWarnings(bool On) { NoteLevelAsWarnings = On; }
+
+DiagnosticBuilder CoopcheckCheck::diag(SourceLocation Loc, llvm::StringRef Message,
+                                       DiagnosticIDs::Level Level) {
+  if (Level == DiagnosticIDs::Remark && NoteLevelAsWarnings)
+    Level = DiagnosticIDs::Warning;
+  if (Level == DiagnosticIDs::Error && Sources && Loc.isValid()) {
+    FullSourceLoc At(Sources->getExpansionLoc(Loc), *Sources);
+    bool Invalid = false;
+    llvm::StringRef Text = Sources->getBufferData(At.getFileID(), &Invalid);
+    if (!Invalid && nolintCovers(Text, At.getLineNumber(), getID()))
+      Level = DiagnosticIDs::Warning;
+  }
+  return ClangTidyCheck::diag(Loc, Message, Level);
+}
+
+std::string calleeDisplayName(const CallExpr *Call) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return F->getNameAsString();
+  return "callee";
+}
+
+std::string describeCollective(const analysis::CollectiveEffect &Effect) {
+  if (Effect.Chain.empty())
+    return Effect.Spelling;
+  return Effect.Spelling + " (in '" + calleeDisplayName(Effect.Chain.back()) + "')";
+}
+
+SourceLocation CoopcheckCheck::userLocation(analysis::UnitCache &TU, SourceLocation Loc) const {
+  return TU.context().getSourceManager().getExpansionLoc(Loc);
+}
+
+CharSourceRange CoopcheckCheck::userRange(analysis::UnitCache &TU, SourceRange Range) const {
+  return TU.context().getSourceManager().getExpansionRange(Range);
+}
+
+void CoopcheckCheck::noteCallChain(analysis::UnitCache &TU,
+                                   const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
+                                   bool FirstCallIsPrimary) {
+  for (size_t I = FirstCallIsPrimary ? 1 : 0; I < Effect.Chain.size(); ++I) {
+    const CallExpr *Call = Effect.Chain[I];
+    diag(userLocation(TU, Call->getBeginLoc()), "'%0' is called here", DiagnosticIDs::Note)
+        << calleeDisplayName(Call) << userRange(TU, Call->getSourceRange());
+  }
+  diag(userLocation(TU, Effect.Site->getBeginLoc()), Final, DiagnosticIDs::Note)
+      << userRange(TU, Effect.Site->getSourceRange());
+}
+
+} // namespace coopcheck::checks

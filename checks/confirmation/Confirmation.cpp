@@ -1,0 +1,235 @@
+#include "checks/confirmation/Confirmation.h"
+#include "analysis/frontend/DeviceIR.h"
+#include "analysis/frontend/ParseSetup.h"
+#include "checks/NolintComments.h"
+#include "checks/confirmation/ReplayShapes.h"
+#include "checks/confirmation/Witnesses.h"
+#include "checks/report/SourceCache.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
+
+namespace coopcheck::confirmation {
+namespace {
+
+using namespace model;
+using namespace model::executor;
+
+/// The rules whose claim the executor can refute: that part of a group skips a collective.
+/// (cg-warp-mask also judges masks built from __activemask(), which no replay can refute.)
+bool executorDecides(const report::Finding &F) {
+  return F.RuleId == "cg-divergent-collective" || F.RuleId == "cg-early-exit-before-sync";
+}
+
+bool needsConfirmation(const report::Finding &F) {
+  return F.Severity == report::Level::Error && !F.Suppressed && !F.Confirmed;
+}
+
+std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
+  std::set<SourceLine> Lines;
+  for (const llvm::Instruction *I : kernelInstructions(Kernel))
+    for (const llvm::DILocation *Loc = I->getDebugLoc().get(); Loc; Loc = Loc->getInlinedAt()) {
+      SourcePoint P = sourcePointOf(*Loc);
+      Lines.insert({normalisedPath(P.File), P.Line});
+    }
+  return Lines;
+}
+
+bool hasCollective(const llvm::Function &Kernel) {
+  return llvm::any_of(kernelInstructions(Kernel), [](const llvm::Instruction *I) {
+    auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
+    return Call && Call->isConvergent();
+  });
+}
+
+bool touches(const report::Finding &F, const std::set<SourceLine> &Points) {
+  if (Points.count({normalisedPath(F.Location.File), F.Location.Line}))
+    return true;
+  return llvm::any_of(F.Notes, [&](const report::Note &N) {
+    return Points.count({normalisedPath(N.Location.File), N.Location.Line}) > 0;
+  });
+}
+
+/// One kernel's findings and what its replays showed.
+class KernelReplay {
+public:
+  KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
+               std::vector<report::Finding> &Findings)
+      : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
+
+  bool worthReplaying() const {
+    return anyPending() || (Options.ReportDeadlocks && hasCollective(Kernel));
+  }
+
+  void run(const std::vector<ReplayShape> &Shapes) {
+    // Ruled out only on the launches the program makes, each replayed as launched.
+    std::vector<ReplayShape> Launched;
+    bool RuledOut = true;
+    for (const ReplayShape &S : Shapes) {
+      ReplayResult R = replay(S, Options.Model);
+      for (const PathResult &P : R.Failures)
+        attribute(P, S.Shape);
+      if (S.AsLaunched)
+        Launched.push_back(S);
+      RuledOut &= S.Assumed || (S.AsLaunched && R.Failures.empty() && R.Exhausted);
+      if (!anyPending() && !Options.ReportDeadlocks)
+        return;
+    }
+    if (RuledOut && !Launched.empty() && ruledOutBySpecification(Launched))
+      downgrade(Launched);
+  }
+
+  std::vector<report::Finding> Deadlocks;
+
+private:
+  bool inKernel(const report::Finding &F) const {
+    return Lines.count({normalisedPath(F.Location.File), F.Location.Line}) > 0;
+  }
+  bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
+  bool anyPending() const {
+    return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
+  }
+
+  ReplayResult replay(const ReplayShape &S, Semantics Model) {
+    auto Start = std::chrono::steady_clock::now();
+    ReplayResult R = executor::replay(Kernel, S.Shape, Model, bounds(), KnownArguments(),
+                                      analysis::modelIncludeDir());
+    if (Options.Verbose)
+      llvm::errs() << "coopcheck: executor: " << Kernel.getName() << " on " << describeGrid(S.Shape)
+                   << " (" << S.Origin
+                   << (Model == Semantics::Specification ? ", specification" : "")
+                   << "): " << R.PathsExplored << " paths, " << R.Failures.size() << " failing"
+                   << (R.BoundHit.empty() ? "" : ", stopped: " + R.BoundHit) << ", "
+                   << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
+                                               std::chrono::steady_clock::now() - Start)
+                                               .count())
+                   << " ms\n";
+    return R;
+  }
+
+  /// A kernel with no finding is replayed only to look for deadlocks: a shorter search, so
+  /// that replaying every kernel with a collective stays cheap.
+  Bounds bounds() const {
+    Bounds Limits;
+    if (!anyPending()) {
+      Limits.Time = std::chrono::milliseconds(500);
+      Limits.Paths = 16;
+    }
+    return Limits;
+  }
+
+  /// A failing run confirms the findings it goes wrong at; with none, it is a cg-deadlock.
+  void attribute(const PathResult &P, const LaunchShape &Shape) {
+    std::set<SourceLine> Points = failurePoints(P);
+    bool Explained = false;
+    for (report::Finding &F : Findings) {
+      if (!inKernel(F) || !touches(F, Points))
+        continue;
+      Explained = true;
+      if (pending(F)) {
+        F.Confirmed = true;
+        F.Witness = witnessOf(P, Shape, describeGrid(Shape));
+      }
+    }
+    if (Explained || !Options.ReportDeadlocks || !Deadlocks.empty())
+      return;
+    if (std::optional<report::Finding> D = deadlockFinding(P, Shape, describeGrid(Shape)))
+      Deadlocks.push_back(std::move(*D));
+  }
+
+  /// The contract itself holds on every path: no thread of a group skips its collectives.
+  bool ruledOutBySpecification(const std::vector<ReplayShape> &Shapes) {
+    if (Options.Model == Semantics::Specification)
+      return true;
+    return llvm::all_of(Shapes, [&](const ReplayShape &S) {
+      ReplayResult R = replay(S, Semantics::Specification);
+      return R.Failures.empty() && R.Exhausted;
+    });
+  }
+
+  void downgrade(const std::vector<ReplayShape> &Shapes) {
+    std::string Where;
+    for (const ReplayShape &S : Shapes)
+      Where += (Where.empty() ? "" : ", ") + S.Origin + " (" + describeGrid(S.Shape) + ")";
+    for (report::Finding &F : Findings)
+      if (pending(F) && executorDecides(F)) {
+        F.Severity = report::Level::Note;
+        F.Confirmed = false;
+        F.Notes.push_back({F.Location, "ruled out by the executor: on every path of " + Where +
+                                           ", every thread of each group reaches it"});
+      }
+  }
+
+  const llvm::Function &Kernel;
+  const ConfirmOptions &Options;
+  std::vector<report::Finding> &Findings;
+  std::set<SourceLine> Lines;
+};
+
+} // namespace
+
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+                 std::vector<report::Finding> &Findings) {
+  if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
+    return;
+  Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
+  analysis::ParseOptions Hermetic = Unit.Parse;
+  Hermetic.CudaPath.reset();
+  Hermetic.HostSide = false;
+  std::optional<analysis::TranslatedCommand> HermeticCommand;
+  if (Unit.Command) {
+    HermeticCommand = *Unit.Command;
+    HermeticCommand->CudaPath.reset();
+  }
+  confirmFindings(
+      Unit.File,
+      analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr),
+      warpSize(P, Unit.Parse.HipWave32), Unit.Launches, Options, Findings);
+}
+
+void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
+                     unsigned WarpSize, const std::vector<analysis::LaunchFact> &Launches,
+                     const ConfirmOptions &Options, std::vector<report::Finding> &Findings) {
+  if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
+    return;
+  llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(File.str(), DeviceArgs);
+  if (!IR) {
+    // Findings stay as the static rules reported them.
+    llvm::consumeError(IR.takeError());
+    return;
+  }
+  std::vector<report::Finding> Deadlocks;
+  auto Start = std::chrono::steady_clock::now();
+  unsigned NotReplayed = 0;
+  for (const llvm::Function &Kernel : *IR->Module) {
+    if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    KernelReplay Replay(Kernel, Options, Findings);
+    if (!Replay.worthReplaying())
+      continue;
+    if (std::chrono::steady_clock::now() - Start > Options.UnitBudget) {
+      ++NotReplayed;
+      continue;
+    }
+    if (Options.Grid && Options.Block)
+      Replay.run({{{*Options.Grid, *Options.Block, WarpSize, LaunchCooperation::Cooperative},
+                   "the grid of --grid",
+                   false}});
+    else
+      Replay.run(replayShapes(Kernel, Launches, WarpSize));
+    Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
+  }
+  if (NotReplayed && Options.Verbose)
+    llvm::errs() << "coopcheck: executor: " << File << ": the unit's budget is spent; "
+                 << NotReplayed << " kernels not replayed\n";
+  report::SourceCache Sources;
+  for (report::Finding &D : Deadlocks) {
+    const std::string *Text = Sources.contents(D.Location.File);
+    D.Suppressed = Text && checks::nolintCovers(*Text, D.Location.Line, D.RuleId);
+  }
+  Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
+}
+
+} // namespace coopcheck::confirmation

@@ -1,0 +1,53 @@
+// Confirmation of error-level findings by the symbolic executor (docs/architecture.md,
+// "Confirmation"): the unit's device code is lowered to IR and each kernel is replayed on the
+// launch shapes found at its constant launch sites (scaled down) and on the default grid. A run
+// that hangs, traps or breaks a collective's contract at a finding's locations confirms it with a
+// witness; a finding that every explored path of the launches the program makes rules out becomes a
+// note; a deadlock no static rule explains is reported as cg-deadlock.
+#pragma once
+#include "analysis/frontend/ParseSetup.h"
+#include "analysis/launch/CrossUnitFacts.h"
+#include "checks/report/Finding.h"
+#include "runtime-model/semantics/Collectives.h"
+#include "runtime-model/semantics/LaunchShape.h"
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::confirmation {
+
+struct ConfirmOptions {
+  model::Semantics Model = model::Semantics::Hardware; ///< --model=hw|spec
+  bool Verbose = false;                                ///< executor statistics on stderr
+  bool ReportDeadlocks = false; ///< cg-deadlock is enabled: replay every kernel with collectives
+  /// What one translation unit's replays may take in all: kernels past it keep their findings
+  /// as the static rules reported them.
+  std::chrono::milliseconds UnitBudget{30000};
+  /// --grid: the only grid kernels are replayed on.
+  std::optional<model::Dim3> Grid, Block;
+};
+
+/// One unit whose findings are confirmed: its source, how the static rules parsed it, and the
+/// launches it makes (their constant shapes are replayed).
+struct UnitToConfirm {
+  std::string File; ///< absolute path
+  std::string Contents;
+  const analysis::TranslatedCommand *Command = nullptr; ///< from the database, if any
+  analysis::ParseOptions Parse;
+  std::vector<analysis::LaunchFact> Launches;
+};
+
+/// Lowers the unit's device side to IR (always with the model headers, whose operations the
+/// executor implements, also when the rules parsed a real toolkit), replays its kernels on the
+/// platform's warps and updates Findings: confirmed with a witness, downgraded to notes, or
+/// joined by cg-deadlock findings.
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+                 std::vector<report::Finding> &Findings);
+
+/// The same with the device-side Clang arguments given: what confirmUnit does after choosing them.
+void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
+                     unsigned WarpSize, const std::vector<analysis::LaunchFact> &Launches,
+                     const ConfirmOptions &Options, std::vector<report::Finding> &Findings);
+
+} // namespace coopcheck::confirmation

@@ -1,0 +1,157 @@
+#include "checks/confirmation/Witnesses.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+#include <map>
+#include <tuple>
+
+namespace coopcheck::confirmation {
+namespace {
+
+using namespace model;
+using namespace model::executor;
+
+/// "0-9, 12": ranks of one block.
+std::string ranges(const std::vector<unsigned> &Ranks) {
+  std::string Out;
+  for (size_t I = 0; I < Ranks.size();) {
+    size_t J = I;
+    while (J + 1 < Ranks.size() && Ranks[J + 1] == Ranks[J] + 1)
+      ++J;
+    Out += (Out.empty() ? "" : ", ") + std::to_string(Ranks[I]) +
+           (J > I ? "-" + std::to_string(Ranks[J]) : "");
+    I = J + 1;
+  }
+  return Out;
+}
+
+const char *stateWords(ThreadState S) {
+  switch (S) {
+  case ThreadState::Waiting:
+    return "wait here forever";
+  case ThreadState::Spinning:
+    return "spin here on memory nobody writes";
+  case ThreadState::Exited:
+    return "left the kernel here";
+  case ThreadState::Running:
+    return "still run here";
+  }
+  return "";
+}
+
+report::SourceSpan spanAt(const SourcePoint &P) {
+  return {P.File, P.Line, P.Column, P.Line, P.Column ? P.Column + 1 : 0};
+}
+
+struct EndedAlike {
+  report::ThreadGroup Group;
+  ThreadState State;
+};
+
+/// Threads that ended alike (same state, same line), block by block.
+std::vector<EndedAlike> threadGroups(const PathResult &P, const LaunchShape &Shape) {
+  std::map<std::tuple<std::string, unsigned, unsigned, int, unsigned>, std::vector<unsigned>>
+      Groups;
+  for (const ThreadEnd &T : P.Threads)
+    Groups[{T.At.File, T.At.Line, T.At.Column, static_cast<int>(T.State), Shape.blockOf(T.Thread)}]
+        .push_back(Shape.rankInBlock(T.Thread));
+  std::vector<EndedAlike> Out;
+  for (auto &[Key, Ranks] : Groups) {
+    auto &[File, Line, Column, State, Block] = Key;
+    EndedAlike E{{}, static_cast<ThreadState>(State)};
+    E.Group.Threads = "block " + std::to_string(Block) + ", thread" +
+                      (Ranks.size() > 1 ? "s " : " ") + ranges(Ranks);
+    E.Group.What = stateWords(E.State);
+    E.Group.Location = spanAt({File, Line, Column});
+    Out.push_back(std::move(E));
+  }
+  return Out;
+}
+
+const char *witnessKind(const PathResult &P) {
+  switch (P.Result) {
+  case Outcome::Hang:
+    return "hang";
+  case Outcome::Trap:
+    return "trap";
+  default:
+    return "mismatch";
+  }
+}
+
+std::string violationWords(const Violation &V) {
+  std::string Collective = collectiveName(V.Op);
+  switch (V.Kind) {
+  case ViolationKind::BarrierCountMismatch:
+    return "threads of one block pass different numbers of block barriers, which pair across call "
+           "sites: some threads read what the others have not written yet";
+  case ViolationKind::ExitedParticipants:
+    return "the " + Collective + " goes on without threads of its group that left the kernel";
+  case ViolationKind::MixedSites:
+    return "threads of one " + Collective + " arrive from different call sites";
+  }
+  return "";
+}
+
+} // namespace
+
+std::string normalisedPath(const std::string &File) {
+  llvm::SmallString<256> Path(File);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
+}
+
+std::set<SourceLine> failurePoints(const PathResult &P) {
+  std::set<SourceLine> Points;
+  for (const Violation &V : P.Violations)
+    for (unsigned Site : V.Sites)
+      if (Site < P.Sites.size())
+        Points.insert({normalisedPath(P.Sites[Site].File), P.Sites[Site].Line});
+  for (const ThreadEnd &T : P.Threads)
+    if (T.State == ThreadState::Waiting || T.State == ThreadState::Spinning)
+      Points.insert({normalisedPath(T.At.File), T.At.Line});
+  return Points;
+}
+
+report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape, const std::string &Grid) {
+  report::Witness W;
+  W.Kind = witnessKind(P);
+  W.Grid = Grid;
+  W.Inputs = P.Inputs;
+  for (EndedAlike &E : threadGroups(P, Shape))
+    W.Threads.push_back(std::move(E.Group));
+  return W;
+}
+
+std::optional<report::Finding> deadlockFinding(const PathResult &P, const LaunchShape &Shape,
+                                               const std::string &Grid) {
+  report::Finding F;
+  F.RuleId = "cg-deadlock";
+  F.Severity = report::Level::Error;
+  std::vector<EndedAlike> Groups = threadGroups(P, Shape);
+  auto Waiting = llvm::find_if(Groups, [](const EndedAlike &E) {
+    return E.State == ThreadState::Waiting && !E.Group.Location.File.empty();
+  });
+  const EndedAlike *Primary = nullptr;
+  if (P.Result == Outcome::Hang && Waiting != Groups.end()) {
+    Primary = &*Waiting;
+    F.Location = Waiting->Group.Location;
+    F.Message =
+        "deadlock on " + Grid + ": " + Waiting->Group.Threads + " wait at this collective forever";
+  } else if (P.Result != Outcome::Trap && !P.Violations.empty() &&
+             !P.Violations.front().Sites.empty() &&
+             P.Violations.front().Sites.front() < P.Sites.size()) {
+    const Violation &V = P.Violations.front();
+    F.Location = spanAt(P.Sites[V.Sites.front()]);
+    F.Message = "collective mismatch on " + Grid + ": " + violationWords(V);
+  } else {
+    return std::nullopt;
+  }
+  for (const EndedAlike &E : Groups)
+    if (&E != Primary)
+      F.Notes.push_back({E.Group.Location, E.Group.Threads + " " + E.Group.What});
+  F.Confirmed = true;
+  F.Witness = witnessOf(P, Shape, Grid);
+  return F;
+}
+
+} // namespace coopcheck::confirmation

@@ -1,0 +1,74 @@
+// What the CLI reports: findings with their notes and fix-its, and inputs that could not be
+// analysed. Independent of Clang so that the writers and their tests need no AST.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coopcheck::report {
+
+enum class Level { Error, Warning, Note };
+
+const char *levelName(Level L); ///< "error", "warning", "note" (also the SARIF level)
+
+/// A source range, 1-based lines and columns; EndColumn is exclusive as in SARIF.
+struct SourceSpan {
+  std::string File; ///< absolute path
+  unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+};
+
+/// An ordered note: the divergent condition, the exit, the barrier inside a callee, the launch
+/// site.
+struct Note {
+  SourceSpan Location;
+  std::string Message;
+};
+
+struct FixIt {
+  SourceSpan Range;
+  std::string Replacement;
+};
+
+/// Threads that behaved alike on the executor's failing run, and where they ended.
+struct ThreadGroup {
+  std::string Threads; ///< "block 1, threads 0-63"
+  std::string What;    ///< "wait at grid.sync()", "left the kernel"
+  SourceSpan Location;
+};
+
+/// How the symbolic executor reproduced a finding (SARIF properties.witness and codeFlows).
+struct Witness {
+  std::string Kind;                                        ///< hang | trap | mismatch | crash
+  std::string Grid;                                        ///< "2 blocks of 64 threads"
+  std::vector<std::pair<std::string, std::string>> Inputs; ///< input and the value that leads there
+  std::vector<ThreadGroup> Threads;
+};
+
+struct Finding {
+  std::string RuleId; ///< "cg-early-exit-before-sync"
+  Level Severity = Level::Error;
+  std::string Message;
+  SourceSpan Location;
+  std::vector<Note> Notes;
+  std::vector<FixIt> Fixes;
+  /// Set when a NOLINT comment covers the finding; SARIF keeps it with a suppression.
+  bool Suppressed = false;
+  /// Set by the executor: true with a witness when it reproduced the finding.
+  std::optional<bool> Confirmed;
+  std::optional<report::Witness> Witness;
+};
+
+/// An input that could not be analysed: missing, unreadable, not source, compile errors.
+struct InputFailure {
+  std::string File;
+  std::string Reason; ///< one line
+};
+
+struct Report {
+  std::vector<Finding> Findings;
+  std::vector<InputFailure> Failures;
+  /// The directory that SARIF URIs are relative to (%SRCROOT%): the current directory of the run.
+  std::string SourceRoot;
+};
+
+} // namespace coopcheck::report

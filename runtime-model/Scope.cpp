@@ -1,9 +1,0 @@
-#include "runtime-model/Scope.h"
-
-namespace coopcheck::model {
-
-bool exitDoesNotReleaseBarrier(Scope S, unsigned TileSize, unsigned WarpSize) {
-  return S == Scope::Grid || S == Scope::MultiGrid || (S == Scope::Tile && TileSize > WarpSize);
-}
-
-} // namespace coopcheck::model

@@ -1,0 +1,82 @@
+// Replays one kernel of a device module on a small grid: concrete threads, symbolic inputs,
+// independent thread scheduling, and the runtime model of CollectiveTracker deciding when
+// collectives release. Paths fork on branches whose condition depends on inputs.
+#pragma once
+#include "runtime-model/semantics/Collectives.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coopcheck::model::executor {
+
+enum class Outcome {
+  Completes, ///< every thread left the kernel
+  Hang,      ///< threads wait at collectives (or spin) that can never release
+  Trap,      ///< the kernel traps (grid.sync() without a cooperative launch, __trap())
+  Unknown,   ///< a bound was hit or something not modelled was met
+};
+
+const char *outcomeName(Outcome O);
+
+/// Where a thread stopped, in the source: the user's call or return.
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+/// A debug location as a source point: the file made absolute (line tables keep it relative to
+/// the compilation directory), inlined-at locations not followed.
+SourcePoint sourcePointOf(const llvm::DILocation &Loc);
+
+struct ThreadEnd {
+  ThreadId Thread;
+  ThreadState State;
+  SourcePoint At; ///< the collective it waits at, or where it left
+};
+
+/// One explored path that went wrong, or the last one explored.
+struct PathResult {
+  Outcome Result = Outcome::Unknown;
+  std::string Reason; ///< for Unknown and Trap: why
+  std::vector<Violation> Violations;
+  std::vector<ThreadEnd> Threads;
+  /// Input symbols and the values that lead down this path.
+  std::vector<std::pair<std::string, std::string>> Inputs;
+  /// Call sites (Arrival::Site) in source.
+  std::vector<SourcePoint> Sites;
+};
+
+struct Bounds {
+  std::chrono::milliseconds Time{2000};
+  unsigned Paths = 64;
+  unsigned StepsPerTurn = 20000; ///< instructions before a thread counts as spinning
+  unsigned StepsPerPath = 5000000;
+  unsigned LoopBound = 8; ///< trips of a loop whose exit depends on inputs, per thread
+  size_t MemoryCells = size_t(1) << 20; ///< values held in the grid's memory
+};
+
+struct ReplayResult {
+  std::vector<PathResult> Failures; ///< paths that hang, trap or break a contract
+  unsigned PathsExplored = 0;
+  /// Every path was explored, loops up to the loop bound: no time, step or path bound was hit,
+  /// nothing unmodelled was met and no quiet branch kept only one side.
+  bool Exhausted = false;
+  std::string BoundHit;
+};
+
+/// The kernel and every function it can call directly, transitively, each once: the code a replay
+/// can execute.
+std::vector<const llvm::Function *> reachableFunctions(const llvm::Function &Kernel);
+
+/// Scalar kernel arguments known at the launch, by parameter index; the others are symbolic.
+using KnownArguments = std::map<unsigned, uint64_t>;
+
+/// Replays Kernel on Shape. Functions whose source lies under ModelDir are the model headers':
+/// sites and source points are the user's calls into them.
+ReplayResult replay(const llvm::Function &Kernel, const LaunchShape &Shape, Semantics Model,
+                    const Bounds &Limits, const KnownArguments &Known, const std::string &ModelDir);
+
+} // namespace coopcheck::model::executor

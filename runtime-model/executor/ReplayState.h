@@ -1,0 +1,236 @@
+// Internal to the executor: the state of one explored path (threads, frames, memory, the
+// collective tracker) and the Replay that advances it. Its members are defined across
+// SymbolicValues.cpp (path constraints and values), Instructions.cpp (one visit per instruction
+// kind), ModelCalls.cpp (the handlers of the functions that cgm_functions.def lists: the runtime
+// model's functions, warp intrinsics, LLVM intrinsics) and Scheduling.cpp (scheduling and paths).
+#pragma once
+#include "runtime-model/executor/Memory.h"
+#include "runtime-model/executor/QuietBranches.h"
+#include "runtime-model/executor/Replay.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <z3++.h>
+
+namespace coopcheck::model::executor::detail {
+
+using namespace llvm;
+
+using ValueMap = std::unordered_map<const Value *, z3::expr>;
+
+struct Frame {
+  const Function *F = nullptr;
+  const BasicBlock *Block = nullptr;
+  const BasicBlock *Prev = nullptr;
+  BasicBlock::const_iterator Next;
+  ValueMap Values;
+};
+
+/// A call waiting for its collective to release, with its arguments evaluated at arrival.
+struct PendingCall {
+  const CallBase *Call;
+  std::string Name;
+  std::vector<z3::expr> Args;
+};
+
+struct ThreadContext {
+  std::vector<Frame> Stack;
+  std::optional<PendingCall> Pending;
+  const Instruction *ExitPoint = nullptr;
+  /// (block, incoming values) seen since the last store anywhere: a repeat means a spin.
+  std::set<std::pair<const BasicBlock *, size_t>> LoopStates;
+  bool Spins = false;
+  bool ReadClock = false;    ///< in the current trip of a loop
+  std::set<uint64_t> Polled; ///< addresses loaded in the current trip
+  std::map<const Instruction *, unsigned> SymbolicVisits;
+};
+
+struct GridState {
+  explicit GridState(z3::context &Z, const LaunchShape &Shape, Semantics Model)
+      : Mem(Z), Tracker(Shape, Model) {}
+  Memory Mem;
+  CollectiveTracker Tracker;
+  std::vector<ThreadContext> Threads;
+  std::vector<z3::expr> Path;
+  std::set<unsigned> Asserted; ///< ids of the constraints in Path
+  std::map<std::pair<const GlobalVariable *, unsigned>, uint64_t> Globals;
+  /// Spinning threads by the addresses their loop reads: a store there wakes them.
+  std::multimap<uint64_t, ThreadId> Pollers;
+  uint64_t Clock = 1;
+  uint64_t Steps = 0;
+};
+
+/// Unmodelled: something the executor cannot replay (an indirect call, a tile size the runtime
+/// rejects); the path ends without a verdict.
+enum class StepResult { Continue, Blocked, Exited, Trapped, Yield, Unmodelled };
+
+inline unsigned bitsOf(const Type *T, const DataLayout &DL) {
+  if (T->isPointerTy())
+    return 64;
+  if (T->isIntegerTy())
+    return T->getIntegerBitWidth();
+  return static_cast<unsigned>(DL.getTypeSizeInBits(const_cast<Type *>(T)).getFixedValue());
+}
+
+inline bool isModelFunction(const Function *F, const std::string &ModelDir) {
+  if (F->getName().starts_with("__cgm_") || F->getName().starts_with("llvm."))
+    return true;
+  const DISubprogram *SP = F->getSubprogram();
+  if (!SP)
+    return false;
+  std::string Path = (SP->getDirectory() + "/" + SP->getFilename()).str();
+  return !ModelDir.empty() && Path.find(ModelDir) != std::string::npos;
+}
+
+inline std::string baseName(StringRef Mangled) {
+  std::string Demangled = llvm::demangle(Mangled.str());
+  size_t Paren = Demangled.find('(');
+  std::string Name = Demangled.substr(0, Paren);
+  size_t Space = Name.rfind(' ');
+  return Space == std::string::npos ? Name : Name.substr(Space + 1);
+}
+
+inline z3::expr boolToBv(z3::context &Z, const z3::expr &B) {
+  return z3::ite(B, Z.bv_val(1, 1), Z.bv_val(0, 1));
+}
+
+inline z3::expr resize(const z3::expr &E, unsigned Bits, bool Signed) {
+  unsigned Have = E.get_sort().bv_size();
+  if (Have == Bits)
+    return E;
+  if (Have > Bits)
+    return E.extract(Bits - 1, 0);
+  return Signed ? z3::sext(E, Bits - Have) : z3::zext(E, Bits - Have);
+}
+
+class Replay;
+struct ModelCall;
+class InstructionStep;
+/// What implements one row of cgm_functions.def.
+using ModelHandler = StepResult (Replay::*)(ModelCall &);
+
+class Replay {
+  friend struct ModelCall;
+  friend class InstructionStep;
+
+public:
+  Replay(const Function &Kernel, const LaunchShape &Shape, Semantics Model, const Bounds &Limits,
+         const KnownArguments &Known, std::string ModelDir)
+      : Solver(Z), Kernel(Kernel), Shape(Shape), Model(Model), Limits(Limits), Known(Known),
+        DL(Kernel.getParent()->getDataLayout()), ModelDir(std::move(ModelDir)) {}
+
+  ReplayResult run();
+
+private:
+  // ---- values ----
+  z3::expr bv(uint64_t V, unsigned Bits) { return Z.bv_val(static_cast<uint64_t>(V), Bits); }
+  z3::expr eval(ThreadId T, const Value *V);
+  z3::expr constant(ThreadId T, const Constant *C);
+  std::optional<uint64_t> concrete(const z3::expr &E);
+  uint64_t concretize(const z3::expr &E);
+  z3::check_result check(int64_t AtLeastMs = 1);
+  bool feasible(const z3::expr &Condition);
+  void constrain(const z3::expr &Condition);
+  void switchTo(GridState &&Next);
+  /// The branch a thread takes; forks the grid when both sides are feasible, unless the branch
+  /// is quiet (then the path keeps one side and stops counting as exhaustive).
+  std::optional<bool> decide(const z3::expr &Condition, std::optional<bool> Bounded = {},
+                             bool Quiet = false);
+  uint64_t globalAddress(ThreadId T, const GlobalVariable *GV);
+
+  // ---- execution ----
+  StepResult step(ThreadId T);
+  StepResult execute(ThreadId T, Frame &Fr, const Instruction &I);
+  void enterBlock(ThreadId T, Frame &Fr, const BasicBlock *To);
+  void noteLoopState(ThreadId T, const Frame &Fr);
+  StepResult call(ThreadId T, Frame &Fr, const CallBase &Call);
+  /// A call of a function without a body: its handler in cgm_functions.def.
+  StepResult callModel(ThreadId T, Frame &Fr, const CallBase &Call, const std::string &Name);
+  static ModelHandler modelHandler(StringRef Name);
+  StepResult arrive(ThreadId T, const CallBase &Call, const std::string &Name, const Arrival &A);
+  static bool validTileSize(uint64_t Size) { return Size && Size <= 1024 && !(Size & (Size - 1)); }
+  StepResult unsupportedTile(uint64_t Size) {
+    Unmodelled = "a tile of " + std::to_string(Size) + " threads, which the runtime rejects";
+    return StepResult::Unmodelled;
+  }
+  StepResult returnFrom(ThreadId T, std::optional<z3::expr> Result);
+
+  // ---- the handlers that cgm_functions.def names (ModelCalls.cpp) ----
+  StepResult noEffect(ModelCall &C), unconstrained(ModelCall &C), trap(ModelCall &C);
+  StepResult threadIndex(ModelCall &C), blockDimension(ModelCall &C), blockIndex(ModelCall &C),
+      gridDimension(ModelCall &C), warpSize(ModelCall &C), laneIndex(ModelCall &C),
+      readClock(ModelCall &C);
+  StepResult blockSync(ModelCall &C), gridSync(ModelCall &C), multiGridSync(ModelCall &C),
+      activeLanes(ModelCall &C);
+  StepResult gridIsValid(ModelCall &C), multiGridIsValid(ModelCall &C),
+      gridThreadRank(ModelCall &C), gridNumThreads(ModelCall &C), gridBlockRank(ModelCall &C),
+      gridNumBlocks(ModelCall &C), blockThreadRank(ModelCall &C), blockNumThreads(ModelCall &C);
+  StepResult tiledPartition(ModelCall &C);
+  StepResult groupSync(ModelCall &C), groupQuery(ModelCall &C), groupMemcpyAsync(ModelCall &C);
+  StepResult tileSync(ModelCall &C), tileThreadRank(ModelCall &C), tileElect(ModelCall &C),
+      tileShuffle(ModelCall &C), tileVote(ModelCall &C), tileMatch(ModelCall &C),
+      tileReduce(ModelCall &C);
+  StepResult coalescedSync(ModelCall &C), coalescedThreadRank(ModelCall &C),
+      coalescedNumThreads(ModelCall &C), coalescedElect(ModelCall &C),
+      coalescedShuffle(ModelCall &C), coalescedVote(ModelCall &C), coalescedMatch(ModelCall &C),
+      coalescedReduce(ModelCall &C);
+  StepResult warpShuffle(ModelCall &C), legacyShuffle(ModelCall &C), warpVote(ModelCall &C),
+      legacyVote(ModelCall &C), warpMatch(ModelCall &C), warpSync(ModelCall &C),
+      warpReduce(ModelCall &C);
+  StepResult memoryCopy(ModelCall &C), memorySet(ModelCall &C), atomicCall(ModelCall &C);
+  // What they share.
+  StepResult tileCollective(ModelCall &C, CollectiveOp Op);
+  StepResult coalescedCollective(ModelCall &C, CollectiveOp Op);
+  StepResult warpCollective(ModelCall &C, CollectiveOp Op, bool Masked);
+  /// The barrier of a tile: a warp barrier over its mask, or a software one past a warp.
+  Arrival tileBarrier(uint64_t TileSize, uint64_t Mask) const;
+  void set(Frame &Fr, const Value *V, z3::expr E) { Fr.Values.insert_or_assign(V, E); }
+  /// Every store goes through here: it wakes the threads polling that address.
+  void store(uint64_t Address, const z3::expr &Value);
+  z3::expr load(ThreadId T, uint64_t Address, unsigned Bits);
+  bool addressable(uint64_t Address, unsigned Bytes);
+  void advance(Frame &Fr) { ++Fr.Next; }
+  StepResult runThread(ThreadId T);
+  void completeRelease(const Release &R);
+  z3::expr collectiveResult(ThreadId T, const PendingCall &P, const Release &R);
+  unsigned siteOf(ThreadId T);
+  SourcePoint pointOf(const Instruction *I) const;
+  PathResult finishPath(Outcome O, std::string Reason);
+  PathResult runPath();
+  GridState initialState();
+  void runPaths();
+  bool stopped() const {
+    return BoundHit == "time bound" || BoundHit == "step bound" || BoundHit == "memory bound" ||
+           !Unmodelled.empty();
+  }
+
+  z3::context Z;
+  z3::solver Solver;
+  const Function &Kernel;
+  LaunchShape Shape;
+  Semantics Model;
+  Bounds Limits;
+  KnownArguments Known;
+  const DataLayout &DL;
+  std::string ModelDir;
+  std::vector<GridState> Worklist;
+  std::optional<GridState> St;
+  std::vector<const Instruction *> Sites;
+  ReplayResult Result;
+  std::chrono::steady_clock::time_point Start;
+  std::string BoundHit;
+  std::string Unmodelled;
+  std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
+  bool LoopBoundHit = false;
+  bool ReverseTurns = false;     ///< threads take turns from the highest id
+  bool QuietSideSkipped = false; ///< a quiet branch could have gone the other way
+  bool SolverGaveUp = false;     ///< a query ran out of time: its branch was not explored
+  QuietBranches Quiet;
+  std::optional<z3::model> LastModel, CheckedModel;
+};
+} // namespace coopcheck::model::executor::detail

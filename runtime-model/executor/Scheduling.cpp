@@ -1,0 +1,278 @@
+// Scheduling: threads run in turns until they wait, leave or spin; collectives release through
+// the tracker; paths run one after another from the worklist until one fails or a bound is hit.
+#include "runtime-model/executor/ReplayState.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+namespace coopcheck::model::executor {
+
+SourcePoint sourcePointOf(const llvm::DILocation &Loc) {
+  llvm::SmallString<256> File(Loc.getFilename());
+  if (!llvm::sys::path::is_absolute(File))
+    llvm::sys::path::make_absolute(Loc.getDirectory(), File);
+  llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  return {File.str().str(), Loc.getLine(), Loc.getColumn()};
+}
+
+const char *outcomeName(Outcome O) {
+  switch (O) {
+  case Outcome::Completes:
+    return "completes";
+  case Outcome::Hang:
+    return "hang";
+  case Outcome::Trap:
+    return "trap";
+  case Outcome::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+} // namespace coopcheck::model::executor
+
+namespace coopcheck::model::executor::detail {
+
+using namespace llvm;
+
+StepResult Replay::runThread(ThreadId T) {
+  ThreadContext &Th = St->Threads[T];
+  for (unsigned I = 0; I < Limits.StepsPerTurn; ++I) {
+    if (++St->Steps > Limits.StepsPerPath) {
+      BoundHit = "step bound";
+      return StepResult::Yield;
+    }
+    if (St->Steps % 1024 == 0 && std::chrono::steady_clock::now() - Start > Limits.Time) {
+      BoundHit = "time bound";
+      return StepResult::Yield;
+    }
+    if (St->Steps % 1024 == 0 && St->Mem.cells() > Limits.MemoryCells) {
+      BoundHit = "memory bound";
+      return StepResult::Yield;
+    }
+    Frame &Fr = Th.Stack.back();
+    StepResult R = execute(T, Fr, *Fr.Next);
+    if (!Unmodelled.empty())
+      return StepResult::Unmodelled;
+    if (R == StepResult::Exited)
+      St->Tracker.exit(T);
+    if (R != StepResult::Continue)
+      return R;
+    if (Th.Spins) {
+      Th.Spins = false;
+      St->Tracker.spin(T);
+      for (uint64_t Address : Th.Polled)
+        St->Pollers.emplace(Address, T);
+      Th.Polled.clear();
+      Th.LoopStates.clear();
+      return StepResult::Yield;
+    }
+  }
+  return StepResult::Yield;
+}
+
+SourcePoint Replay::pointOf(const Instruction *I) const {
+  if (!I)
+    return {};
+  // Model functions are always_inline: the user's line is the outermost inlined-at location.
+  const DILocation *Loc = I->getDebugLoc().get();
+  while (Loc && Loc->getInlinedAt())
+    Loc = Loc->getInlinedAt();
+  return Loc ? sourcePointOf(*Loc) : SourcePoint();
+}
+
+/// A model's value as a witness shows it: decimal, negative where the sign bit is set.
+std::string inputValue(const z3::expr &V) {
+  uint64_t Bits;
+  if (!V.is_bv() || !V.is_numeral_u64(Bits))
+    return V.to_string();
+  unsigned Width = V.get_sort().bv_size();
+  bool Negative = Width > 1 && Width <= 64 && (Bits >> (Width - 1) & 1);
+  if (!Negative)
+    return std::to_string(Bits);
+  int64_t Signed = static_cast<int64_t>(Bits | (Width == 64 ? 0 : ~0ull << Width));
+  return std::to_string(Signed);
+}
+
+PathResult Replay::finishPath(Outcome O, std::string Reason) {
+  PathResult P;
+  P.Result = O;
+  P.Reason = std::move(Reason);
+  P.Violations = St->Tracker.violations();
+  for (ThreadId T = 0; T < Shape.threads(); ++T) {
+    ThreadState S = St->Tracker.state(T);
+    const Instruction *At = St->Threads[T].ExitPoint;
+    if (S != ThreadState::Exited && !St->Threads[T].Stack.empty()) {
+      At = &*St->Threads[T].Stack.back().Next;
+      for (auto It = St->Threads[T].Stack.rbegin(); It != St->Threads[T].Stack.rend(); ++It)
+        if (!isModelFunction(It->F, ModelDir)) {
+          At = &*It->Next;
+          break;
+        }
+    }
+    P.Threads.push_back({T, S, pointOf(At)});
+  }
+  for (const Instruction *Site : Sites)
+    P.Sites.push_back(pointOf(Site));
+  // The inputs of a failing path are worth a query past the budget.
+  if (check(/*AtLeastMs=*/500) == z3::sat) {
+    z3::model M = Solver.get_model();
+    std::string PathText;
+    for (const z3::expr &C : St->Path)
+      PathText += C.to_string();
+    for (auto &[Name, Symbol] : St->Mem.inputs())
+      if (PathText.find(Name) != std::string::npos)
+        P.Inputs.emplace_back(Name, inputValue(M.eval(Symbol, true)));
+    for (auto &[Name, Symbol] : Parameters)
+      if (PathText.find(Name) != std::string::npos)
+        P.Inputs.emplace_back(Name, inputValue(M.eval(Symbol, true)));
+  }
+  return P;
+}
+
+/// Runs the grid of the current state until every thread left, the grid hangs or traps, or a bound.
+PathResult Replay::runPath() {
+  for (;;) {
+    if (std::chrono::steady_clock::now() - Start > Limits.Time) {
+      BoundHit = "time bound";
+      return finishPath(Outcome::Unknown, "time bound");
+    }
+    for (ThreadId Turn = 0; Turn < Shape.threads(); ++Turn) {
+      ThreadId T = ReverseTurns ? Shape.threads() - 1 - Turn : Turn;
+      if (St->Tracker.state(T) != ThreadState::Running)
+        continue;
+      StepResult R = runThread(T);
+      if (R == StepResult::Trapped)
+        return finishPath(Outcome::Trap, "the kernel traps");
+      if (R == StepResult::Unmodelled)
+        return finishPath(Outcome::Unknown, Unmodelled);
+      if (!BoundHit.empty() && BoundHit != "path bound")
+        return finishPath(Outcome::Unknown, BoundHit);
+    }
+    std::vector<Release> Released = St->Tracker.release();
+    for (const Release &R : Released)
+      completeRelease(R);
+    if (!Released.empty())
+      continue;
+    bool AllLeft = true, AnyRuns = false;
+    for (ThreadId T = 0; T < Shape.threads(); ++T) {
+      AllLeft &= St->Tracker.state(T) == ThreadState::Exited;
+      AnyRuns |= St->Tracker.state(T) == ThreadState::Running;
+    }
+    if (AllLeft) {
+      St->Tracker.finish();
+      return finishPath(Outcome::Completes, "");
+    }
+    if (!AnyRuns)
+      return finishPath(Outcome::Hang, "threads wait at collectives that can never release");
+  }
+}
+
+/// Atomics are where the order of threads changes what they compute (who takes ticket 0).
+bool usesAtomics(const Function &Kernel) {
+  for (const Function *F : reachableFunctions(Kernel)) {
+    if (F->isDeclaration() && F->getName().contains_insensitive("atomic"))
+      return true;
+    for (const BasicBlock &B : *F)
+      for (const Instruction &I : B)
+        if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+          return true;
+  }
+  return false;
+}
+
+GridState Replay::initialState() {
+  GridState Initial(Z, Shape, Model);
+  Frame Entry;
+  Entry.F = &Kernel;
+  Entry.Block = &Kernel.getEntryBlock();
+  Entry.Next = Entry.Block->begin();
+  for (const Argument &A : Kernel.args()) {
+    std::string Name =
+        A.getName().empty() ? "arg" + std::to_string(A.getArgNo()) : A.getName().str();
+    if (A.getType()->isPointerTy()) {
+      Entry.Values.insert_or_assign(&A, bv(Initial.Mem.allocate(Name, 0), 64));
+    } else if (auto It = Known.find(A.getArgNo()); It != Known.end()) {
+      Entry.Values.insert_or_assign(&A, bv(It->second, bitsOf(A.getType(), DL)));
+    } else {
+      z3::expr Symbol = Z.bv_const(Name.c_str(), bitsOf(A.getType(), DL));
+      Parameters.emplace_back(Name, Symbol);
+      Entry.Values.insert_or_assign(&A, Symbol);
+    }
+  }
+  Initial.Threads.assign(Shape.threads(), ThreadContext());
+  for (ThreadContext &Th : Initial.Threads)
+    Th.Stack.push_back(Entry);
+  return Initial;
+}
+
+/// Runs the paths of the worklist until one fails or a bound stops the search.
+void Replay::runPaths() {
+  while (!Worklist.empty()) {
+    GridState Next = std::move(Worklist.back());
+    Worklist.pop_back();
+    switchTo(std::move(Next));
+    ++Result.PathsExplored;
+    PathResult P = runPath();
+    bool Failed = P.Result == Outcome::Hang || P.Result == Outcome::Trap || !P.Violations.empty();
+    if (Failed)
+      Result.Failures.push_back(std::move(P));
+    // One witness is enough to confirm; stop at the first hang or trap.
+    if (Failed || stopped())
+      return;
+  }
+}
+
+ReplayResult Replay::run() {
+  Start = std::chrono::steady_clock::now();
+  GridState Initial = initialState();
+  // Threads run in turns from the lowest id; with atomics, from the highest id as well.
+  bool Atomics = usesAtomics(Kernel);
+  for (bool Reverse : {false, true}) {
+    if (Reverse && (!Atomics || !Result.Failures.empty() || stopped()))
+      break;
+    ReverseTurns = Reverse;
+    Worklist.push_back(Initial);
+    runPaths();
+  }
+  Result.BoundHit = !Unmodelled.empty() ? Unmodelled : BoundHit;
+  Result.Exhausted = Worklist.empty() && BoundHit.empty() && Unmodelled.empty() &&
+                     !QuietSideSkipped && !SolverGaveUp;
+  if (Result.BoundHit.empty() && SolverGaveUp)
+    Result.BoundHit = "solver's time limit";
+  if (Result.BoundHit.empty() && LoopBoundHit)
+    Result.BoundHit = "loop bound";
+  return Result;
+}
+
+} // namespace coopcheck::model::executor::detail
+
+namespace coopcheck::model::executor {
+
+std::vector<const llvm::Function *> reachableFunctions(const llvm::Function &Kernel) {
+  std::vector<const llvm::Function *> Reached = {&Kernel};
+  std::set<const llvm::Function *> Seen = {&Kernel};
+  for (size_t Next = 0; Next < Reached.size(); ++Next)
+    for (const llvm::BasicBlock &B : *Reached[Next])
+      for (const llvm::Instruction &I : B)
+        if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+          if (const llvm::Function *Callee = Call->getCalledFunction())
+            if (Seen.insert(Callee).second)
+              Reached.push_back(Callee);
+  return Reached;
+}
+
+ReplayResult replay(const llvm::Function &Kernel, const LaunchShape &Shape, Semantics Model,
+                    const Bounds &Limits, const KnownArguments &Known,
+                    const std::string &ModelDir) {
+  detail::Replay R(Kernel, Shape, Model, Limits, Known, ModelDir);
+  try {
+    return R.run();
+  } catch (const z3::exception &Error) {
+    // The solver gave up on a term: no verdict, like any other bound.
+    ReplayResult Failed;
+    Failed.BoundHit = std::string("the solver: ") + Error.msg();
+    return Failed;
+  }
+}
+
+} // namespace coopcheck::model::executor

@@ -1,0 +1,128 @@
+// Confirmation of findings as a library: a finding the executor reproduces is confirmed with a
+// witness, one every path of the program's own launches rules out becomes a note, and a deadlock
+// no finding explains is reported as cg-deadlock (when that rule is enabled).
+#include "checks/confirmation/Confirmation.h"
+#include "../report/TempTree.h"
+#include "checks/confirmation/Witnesses.h"
+#include "gtest/gtest.h"
+
+namespace coopcheck::confirmation {
+namespace {
+
+/// The kernels below, written to a file; Line(N) is line N of it.
+struct Unit {
+  explicit Unit(const std::string &Source)
+      : File(Tree.write("unit.cu", "#include <cooperative_groups.h>\n" + Source)),
+        Contents("#include <cooperative_groups.h>\n" + Source) {}
+
+  report::Finding finding(const char *Rule, unsigned Line) const {
+    report::Finding F;
+    F.RuleId = Rule;
+    F.Message = "a collective only part of its group reaches";
+    F.Location = {File, Line, 5, Line, 20};
+    return F;
+  }
+
+  std::vector<report::Finding> confirm(std::vector<report::Finding> Findings,
+                                       std::vector<analysis::LaunchFact> Launches = {},
+                                       bool ReportDeadlocks = false) const {
+    ConfirmOptions Options;
+    Options.ReportDeadlocks = ReportDeadlocks;
+    confirmUnit({File, Contents, nullptr, analysis::ParseOptions(), std::move(Launches)}, Options,
+                Findings);
+    return Findings;
+  }
+
+  report::test::TempTree Tree;
+  std::string File, Contents;
+};
+
+// Line 2 on: the kernels' sources. Block 0 leaves before the grid barrier (line 6), which the
+// other blocks then wait at forever.
+const char *BlockLeavesBeforeGridSync = R"(__global__ void k(int *p) {
+  cooperative_groups::grid_group g = cooperative_groups::this_grid();
+  if (blockIdx.x == 0)
+    return;
+  g.sync();
+  p[threadIdx.x] = 1;
+}
+)";
+
+// Thread 0 waits for a flag that thread 32 sets only after the barrier (line 6) thread 0 never
+// reaches: a hang no static rule explains.
+const char *FlagAfterBarrier = R"(__global__ void k(volatile int *flag, int *out) {
+  if (threadIdx.x == 0)
+    while (*flag == 0) {
+    }
+  __syncthreads();
+  if (threadIdx.x == 32)
+    *flag = 1;
+  out[threadIdx.x] = 1;
+}
+)";
+
+TEST(Confirmation, ReproducedFindingIsConfirmedWithAWitness) {
+  Unit U(BlockLeavesBeforeGridSync);
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6)});
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_TRUE(Out[0].Confirmed.has_value());
+  EXPECT_TRUE(*Out[0].Confirmed);
+  ASSERT_TRUE(Out[0].Witness.has_value());
+  EXPECT_EQ(Out[0].Witness->Kind, "hang");
+  EXPECT_FALSE(Out[0].Witness->Threads.empty());
+  EXPECT_EQ(Out[0].Severity, report::Level::Error);
+}
+
+TEST(Confirmation, FindingsBelowErrorAndSuppressedOnesAreLeftAlone) {
+  Unit U(BlockLeavesBeforeGridSync);
+  report::Finding Warning = U.finding("cg-early-exit-before-sync", 6);
+  Warning.Severity = report::Level::Warning;
+  report::Finding Suppressed = U.finding("cg-early-exit-before-sync", 6);
+  Suppressed.Suppressed = true;
+  for (const report::Finding &F : U.confirm({Warning, Suppressed}))
+    EXPECT_FALSE(F.Confirmed.has_value());
+}
+
+TEST(Confirmation, FindingRuledOutOnEveryLaunchOfTheProgramBecomesANote) {
+  // Every thread of the launched block passes the condition: the static rule cannot know the
+  // launch, the replay of it can.
+  Unit U(R"(__global__ void k(int *p, int n) {
+  if (threadIdx.x < 64)
+    __syncthreads();
+  p[threadIdx.x] = n;
+}
+)");
+  analysis::LaunchFact Launch;
+  Launch.KernelName = "k";
+  Launch.Where = {U.File, 20, 3};
+  Launch.Grid = model::Dim3{1, 1, 1};
+  Launch.Block = model::Dim3{64, 1, 1};
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 4)}, {Launch});
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Severity, report::Level::Note);
+  EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(false));
+  ASSERT_FALSE(Out[0].Notes.empty());
+  EXPECT_NE(Out[0].Notes.back().Message.find("ruled out by the executor"), std::string::npos);
+}
+
+TEST(Confirmation, UnexplainedDeadlockIsReportedOnlyWhenCgDeadlockIsEnabled) {
+  Unit U(FlagAfterBarrier);
+  EXPECT_TRUE(U.confirm({}).empty());
+  std::vector<report::Finding> Out = U.confirm({}, {}, /*ReportDeadlocks=*/true);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].RuleId, "cg-deadlock");
+  EXPECT_EQ(normalisedPath(Out[0].Location.File), normalisedPath(U.File));
+  EXPECT_EQ(Out[0].Location.Line, 6u);
+  ASSERT_TRUE(Out[0].Witness.has_value());
+  EXPECT_EQ(Out[0].Witness->Kind, "hang");
+}
+
+TEST(Confirmation, UnitThatDoesNotLowerKeepsItsFindings) {
+  Unit U("__global__ void k( {\n");
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2)});
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_FALSE(Out[0].Confirmed.has_value());
+}
+
+} // namespace
+} // namespace coopcheck::confirmation

@@ -1,7 +1,0 @@
-#include "tools/report/Version.h"
-
-namespace coopcheck::report {
-
-const char *toolVersion() { return COOPCHECK_VERSION; }
-
-} // namespace coopcheck::report
