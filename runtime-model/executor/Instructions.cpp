@@ -39,6 +39,8 @@ z3::expr integerOp(unsigned Opcode, const z3::expr &A, const z3::expr &B) {
     return A | B;
   case Instruction::Xor:
     return A ^ B;
+  default:
+    break;
   }
   return A;
 }
@@ -74,6 +76,8 @@ std::optional<APInt> foldInteger(unsigned Opcode, const APInt &A, const APInt &B
     return A | B;
   case Instruction::Xor:
     return A ^ B;
+  default:
+    break;
   }
   return std::nullopt;
 }
@@ -137,6 +141,8 @@ std::optional<double> floatOp(unsigned Opcode, double A, double B) {
     return A * B;
   case Instruction::FDiv:
     return A / B;
+  default:
+    break;
   }
   return std::nullopt;
 }

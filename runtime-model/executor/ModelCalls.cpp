@@ -136,21 +136,24 @@ enum GroupKind : uint64_t { MultiGridGroup = 2, GridGroup = 3, BlockGroup = 4, T
 } // namespace
 
 ModelHandler Replay::modelHandler(StringRef Name) {
+  // The rows of cgm_functions.def, as data; exact names are looked up in a hash map, the other
+  // rows in their order (the first match wins).
+  static const NamePattern Rows[] = {
+#define CGM_FUNCTION(Ret, Name, Params, Handler) {NameMatch::Exact, #Name, &Replay::Handler},
+#define CGM_DEVICE_BUILTIN(Match, Name, Handler) {NameMatch::Match, Name, &Replay::Handler},
+#include "runtime-model/include/coopcheck_model/cgm_functions.def"
+  };
   struct Dispatch {
     StringMap<ModelHandler> Exact;
-    std::vector<NamePattern> Patterns; ///< in the order of cgm_functions.def: the first match
+    std::vector<NamePattern> Patterns; ///< the other rows, in their order
   };
   static const Dispatch Table = [] {
     Dispatch D;
-    auto Add = [&D](NameMatch Match, StringRef N, ModelHandler Handler) {
-      if (Match != NameMatch::Exact)
-        D.Patterns.push_back({Match, N, Handler});
-      else if (!D.Exact.try_emplace(N, Handler).second)
+    for (const NamePattern &Row : Rows)
+      if (Row.Match != NameMatch::Exact)
+        D.Patterns.push_back(Row);
+      else if (!D.Exact.try_emplace(Row.Pattern, Row.Handler).second)
         report_fatal_error("a name listed twice in cgm_functions.def");
-    };
-#define CGM_FUNCTION(Ret, Name, Params, Handler) Add(NameMatch::Exact, #Name, &Replay::Handler);
-#define CGM_DEVICE_BUILTIN(Match, Name, Handler) Add(NameMatch::Match, Name, &Replay::Handler);
-#include "runtime-model/include/coopcheck_model/cgm_functions.def"
     return D;
   }();
   auto It = Table.Exact.find(Name);
@@ -459,78 +462,91 @@ z3::expr Replay::collectiveResult(ThreadId T, const PendingCall &P, const Releas
   unsigned Bits = bitsOf(P.Call->getType(), DL);
   StringRef N(P.Name);
   unsigned Warp = Shape.warpOf(T), Lane = Shape.laneOf(T);
-  std::map<unsigned, const PendingCall *> Members; // by lane, for warp operations
+  WarpMembers Members; // by lane, for warp operations
   for (ThreadId M : R.Threads)
     if (Shape.warpOf(M) == Warp)
       Members[Shape.laneOf(M)] = &*St->Threads[M].Pending;
-  if (R.Op == CollectiveOp::ActiveLanes) {
-    uint64_t Lanes = 0;
-    for (auto &[L, Member] : Members)
-      Lanes |= 1ull << L;
-    if (N == "__activemask")
-      return bv(Lanes, Bits);
-    // coalesced_threads(): {mask, meta_rank 0, meta_size 1} as laid out in memory.
-    return resize(z3::concat(bv(1, 32), z3::concat(bv(0, 32), bv(Lanes, 64))), Bits, false);
-  }
+  if (R.Op == CollectiveOp::ActiveLanes)
+    return activeLanesResult(N, Members, Bits);
+  if (N.starts_with("__syncthreads_"))
+    return blockVoteResult(N, R, Bits);
   auto [ValueArg, SourceArg] = operandIndices(N);
-  if (N.starts_with("__syncthreads_")) { // count, and, or over the block
-    z3::expr Count = bv(0, 32);
-    for (ThreadId M : R.Threads)
-      Count = Count + z3::ite(St->Threads[M].Pending->Args[0] != bv(0, 32), bv(1, 32), bv(0, 32));
-    z3::expr All = bv(R.Threads.size(), 32);
-    z3::expr V = N.ends_with("count") ? Count
-                 : N.ends_with("and") ? z3::ite(Count == All, bv(1, 32), bv(0, 32))
-                                      : z3::ite(Count != bv(0, 32), bv(1, 32), bv(0, 32));
-    return resize(V, Bits, false);
-  }
   uint64_t Mask = 0;
   if (N.starts_with("__cgm_tile_"))
     Mask = concretize(P.Args[1]);
   else if (N.starts_with("__cgm_coalesced_"))
     Mask = concretize(P.Args[0]);
-  std::vector<unsigned> Lanes = groupLanes(P.Name, P.Args, Lane, Shape.WarpSize, Mask);
-  auto RankOf = [&](unsigned L) {
-    return std::find(Lanes.begin(), Lanes.end(), L) - Lanes.begin();
-  };
-  const z3::expr &Own = P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits);
-  if (N.contains("shfl")) {
-    int64_t Rank = RankOf(Lane), Size = Lanes.size();
-    if (Size == 0)
-      return Own;
-    int64_t X = static_cast<int64_t>(concretize(P.Args[SourceArg]));
-    int64_t Source = N.contains("_up")     ? Rank - X
-                     : N.contains("_down") ? Rank + X
-                     : N.contains("_xor")  ? (Rank ^ X)
-                                           : X % Size;
-    if (Source < 0 || Source >= Size)
-      return Own;
-    unsigned SourceLane = Lanes[Source];
-    auto It = Members.find(SourceLane);
-    if (It != Members.end())
-      return It->second->Args[ValueArg];
-    // A lane that left the kernel reads as 0 (probe P23, docs/architecture.md).
-    if (Shape.laneExists(Warp, SourceLane) &&
-        St->Tracker.state(Shape.threadOfLane(Warp, SourceLane)) == ThreadState::Exited)
-      return bv(0, Bits);
-    return Own;
-  }
-  // Votes, matches and reductions fold the members' operands, bit r for the member of rank r.
+  GroupOperands G{groupLanes(P.Name, P.Args, Lane, Shape.WarpSize, Mask), Members, ValueArg,
+                  P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits), Bits};
+  if (N.contains("shfl"))
+    return shuffleResult(G, P, SourceArg, N, Warp, Lane);
+  return foldResult(G, N, R);
+}
+
+z3::expr Replay::activeLanesResult(StringRef N, const WarpMembers &Members, unsigned Bits) {
+  uint64_t Lanes = 0;
+  for (auto &[L, Member] : Members)
+    Lanes |= 1ull << L;
+  if (N == "__activemask")
+    return bv(Lanes, Bits);
+  // coalesced_threads(): {mask, meta_rank 0, meta_size 1} as laid out in memory.
+  return resize(z3::concat(bv(1, 32), z3::concat(bv(0, 32), bv(Lanes, 64))), Bits, false);
+}
+
+/// __syncthreads_count, _and, _or over the block.
+z3::expr Replay::blockVoteResult(StringRef N, const Release &R, unsigned Bits) {
+  z3::expr Count = bv(0, 32);
+  for (ThreadId M : R.Threads)
+    Count = Count + z3::ite(St->Threads[M].Pending->Args[0] != bv(0, 32), bv(1, 32), bv(0, 32));
+  z3::expr All = bv(R.Threads.size(), 32);
+  z3::expr V = N.ends_with("count") ? Count
+               : N.ends_with("and") ? z3::ite(Count == All, bv(1, 32), bv(0, 32))
+                                    : z3::ite(Count != bv(0, 32), bv(1, 32), bv(0, 32));
+  return resize(V, Bits, false);
+}
+
+z3::expr Replay::shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned SourceArg,
+                               StringRef N, unsigned Warp, unsigned Lane) {
+  int64_t Rank = G.rankOf(Lane), Size = G.Lanes.size();
+  if (Size == 0)
+    return G.Own;
+  int64_t X = static_cast<int64_t>(concretize(P.Args[SourceArg]));
+  int64_t Source = N.contains("_up")     ? Rank - X
+                   : N.contains("_down") ? Rank + X
+                   : N.contains("_xor")  ? (Rank ^ X)
+                                         : X % Size;
+  if (Source < 0 || Source >= Size)
+    return G.Own;
+  unsigned SourceLane = G.Lanes[Source];
+  auto It = G.Members.find(SourceLane);
+  if (It != G.Members.end())
+    return It->second->Args[G.ValueArg];
+  // A lane that left the kernel reads as 0 (probe P23, docs/architecture.md).
+  if (Shape.laneExists(Warp, SourceLane) &&
+      St->Tracker.state(Shape.threadOfLane(Warp, SourceLane)) == ThreadState::Exited)
+    return bv(0, G.Bits);
+  return G.Own;
+}
+
+/// Votes, matches and reductions fold the members' operands, bit r for the member of rank r.
+z3::expr Replay::foldResult(const GroupOperands &G, StringRef N, const Release &R) {
   z3::expr Ballot = bv(0, 64), Any = bv(0, 1), All = bv(1, 1), Same = bv(0, 64);
   std::optional<z3::expr> Sum;
-  for (auto &[L, Member] : Members) {
-    int64_t Rank = RankOf(L);
-    if (Rank >= static_cast<int64_t>(Lanes.size()) || Member->Args.size() <= ValueArg)
+  for (auto &[L, Member] : G.Members) {
+    int64_t Rank = G.rankOf(L);
+    if (Rank >= static_cast<int64_t>(G.Lanes.size()) || Member->Args.size() <= G.ValueArg)
       continue;
-    const z3::expr &V = Member->Args[ValueArg];
+    const z3::expr &V = Member->Args[G.ValueArg];
     z3::expr Bit = bv(1ull << Rank, 64);
     z3::expr True = V != bv(0, V.get_sort().bv_size());
     Ballot = Ballot | z3::ite(True, Bit, bv(0, 64));
     Any = Any | z3::ite(True, bv(1, 1), bv(0, 1));
     All = All & z3::ite(True, bv(1, 1), bv(0, 1));
-    if (V.get_sort().bv_size() == Own.get_sort().bv_size())
-      Same = Same | z3::ite(V == Own, Bit, bv(0, 64));
+    if (V.get_sort().bv_size() == G.Own.get_sort().bv_size())
+      Same = Same | z3::ite(V == G.Own, Bit, bv(0, 64));
     Sum = Sum ? *Sum + V : V;
   }
+  unsigned Bits = G.Bits;
   if (N.contains("ballot"))
     return resize(Ballot, Bits, false);
   if (N.contains("any"))

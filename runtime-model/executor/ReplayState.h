@@ -7,6 +7,7 @@
 #include "runtime-model/executor/Memory.h"
 #include "runtime-model/executor/QuietBranches.h"
 #include "runtime-model/executor/Replay.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -139,6 +140,7 @@ private:
   void switchTo(GridState &&Next);
   /// The branch a thread takes; forks the grid when both sides are feasible, unless the branch
   /// is quiet (then the path keeps one side and stops counting as exhaustive).
+  std::pair<bool, bool> feasibleSides(const z3::expr &True);
   std::optional<bool> decide(const z3::expr &Condition, std::optional<bool> Bounded = {},
                              bool Quiet = false);
   uint64_t globalAddress(ThreadId T, const GlobalVariable *GV);
@@ -198,6 +200,22 @@ private:
   StepResult runThread(ThreadId T);
   void completeRelease(const Release &R);
   z3::expr collectiveResult(ThreadId T, const PendingCall &P, const Release &R);
+  using WarpMembers = std::map<unsigned, const PendingCall *>;
+  /// The operands of a warp-level collective as one member sees them: its group's lanes in rank
+  /// order, the members present by lane, and its own operand.
+  struct GroupOperands {
+    std::vector<unsigned> Lanes;
+    const WarpMembers &Members;
+    unsigned ValueArg;
+    z3::expr Own;
+    unsigned Bits;
+    int64_t rankOf(unsigned Lane) const { return llvm::find(Lanes, Lane) - Lanes.begin(); }
+  };
+  z3::expr activeLanesResult(StringRef N, const WarpMembers &Members, unsigned Bits);
+  z3::expr blockVoteResult(StringRef N, const Release &R, unsigned Bits);
+  z3::expr shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned SourceArg,
+                         StringRef N, unsigned Warp, unsigned Lane);
+  z3::expr foldResult(const GroupOperands &G, StringRef N, const Release &R);
   unsigned siteOf(ThreadId T);
   SourcePoint pointOf(const Instruction *I) const;
   PathResult finishPath(Outcome O, std::string Reason);

@@ -69,6 +69,23 @@ uint64_t Replay::concretize(const z3::expr &E) {
   return V;
 }
 
+/// Whether the path allows True, and !True. A model of the path that already decides the
+/// condition answers one of the two checks.
+std::pair<bool, bool> Replay::feasibleSides(const z3::expr &True) {
+  if (LastModel && LastModel->eval(True, true).is_true())
+    return {true, feasible(!True)};
+  if (LastModel && LastModel->eval(True, true).is_false()) {
+    bool CanTrue = feasible(True);
+    if (CanTrue)
+      LastModel = CheckedModel; // stays a model once True is added
+    return {CanTrue, true};
+  }
+  bool CanTrue = feasible(True);
+  if (CanTrue)
+    LastModel = CheckedModel;
+  return {CanTrue, feasible(!True)};
+}
+
 std::optional<bool> Replay::decide(const z3::expr &Condition, std::optional<bool> Bounded,
                                    bool Quiet) {
   if (auto V = concrete(Condition))
@@ -92,28 +109,13 @@ std::optional<bool> Replay::decide(const z3::expr &Condition, std::optional<bool
       return Side.is_true();
     }
   }
-  // A model of the path that already decides the condition answers one of the two checks.
-  bool CanTrue, CanFalse;
-  if (LastModel && LastModel->eval(True, true).is_true()) {
-    CanTrue = true;
-    CanFalse = feasible(!True);
-  } else if (LastModel && LastModel->eval(True, true).is_false()) {
-    CanFalse = true;
-    CanTrue = feasible(True);
-    if (CanTrue)
-      LastModel = CheckedModel; // stays a model once True is added below
-  } else {
-    CanTrue = feasible(True);
-    if (CanTrue)
-      LastModel = CheckedModel;
-    CanFalse = feasible(!True);
-  }
+  auto [CanTrue, CanFalse] = feasibleSides(True);
   if (CanTrue && CanFalse && Bounded) {
     // Past the loop bound the loop is left; longer trips are not explored.
     LoopBoundHit = true;
     LastModel.reset();
     constrain(*Bounded ? True : !True);
-    return *Bounded;
+    return Bounded;
   }
   if (CanTrue && CanFalse) {
     // The other side is explored later: the copy re-executes this branch under !Condition.
