@@ -172,8 +172,6 @@ private:
 
 void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
-    return;
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   analysis::ParseOptions Hermetic = Unit.Parse;
   Hermetic.CudaPath.reset();

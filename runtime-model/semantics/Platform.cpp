@@ -1,18 +1,23 @@
 #include "runtime-model/semantics/Platform.h"
 
 namespace coopcheck::model {
+namespace {
 
-llvm::StringRef platformName(Platform P) {
-  switch (P) {
-  case Platform::Cuda:
-    return "cuda";
-  case Platform::Hip:
-    return "hip";
-  case Platform::Maca:
-    return "maca";
-  }
-  return "cuda";
-}
+/// What differs between the platforms by name, one row each, in the order of Platform.
+struct PlatformNames {
+  llvm::StringRef Name, RuntimePrefix, CooperativeLaunch, MultiDeviceLaunch;
+};
+constexpr PlatformNames Names[] = {
+    {"cuda", "cuda", "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernelMultiDevice"},
+    {"hip", "hip", "hipLaunchCooperativeKernel", "hipLaunchCooperativeKernelMultiDevice"},
+    {"maca", "mc", "mcLaunchCooperativeKernel", "mcLaunchCooperativeKernelMultiDevice"},
+};
+
+const PlatformNames &namesOf(Platform P) { return Names[static_cast<unsigned>(P)]; }
+
+} // namespace
+
+llvm::StringRef platformName(Platform P) { return namesOf(P).Name; }
 
 std::optional<Platform> parsePlatform(llvm::StringRef Name) {
   if (Name == "cuda")
@@ -40,40 +45,10 @@ uint64_t fullWarpMask(Platform P, bool HipWave32) {
   return warpSize(P, HipWave32) == 64 ? ~uint64_t(0) : uint64_t(0xffffffffu);
 }
 
-llvm::StringRef runtimePrefix(Platform P) {
-  switch (P) {
-  case Platform::Cuda:
-    return "cuda";
-  case Platform::Hip:
-    return "hip";
-  case Platform::Maca:
-    return "mc";
-  }
-  return "cuda";
-}
+llvm::StringRef runtimePrefix(Platform P) { return namesOf(P).RuntimePrefix; }
 
-llvm::StringRef cooperativeLaunchName(Platform P) {
-  switch (P) {
-  case Platform::Cuda:
-    return "cudaLaunchCooperativeKernel";
-  case Platform::Hip:
-    return "hipLaunchCooperativeKernel";
-  case Platform::Maca:
-    return "mcLaunchCooperativeKernel";
-  }
-  return "cudaLaunchCooperativeKernel";
-}
+llvm::StringRef cooperativeLaunchName(Platform P) { return namesOf(P).CooperativeLaunch; }
 
-llvm::StringRef multiDeviceLaunchName(Platform P) {
-  switch (P) {
-  case Platform::Cuda:
-    return "cudaLaunchCooperativeKernelMultiDevice";
-  case Platform::Hip:
-    return "hipLaunchCooperativeKernelMultiDevice";
-  case Platform::Maca:
-    return "mcLaunchCooperativeKernelMultiDevice";
-  }
-  return "cudaLaunchCooperativeKernelMultiDevice";
-}
+llvm::StringRef multiDeviceLaunchName(Platform P) { return namesOf(P).MultiDeviceLaunch; }
 
 } // namespace coopcheck::model

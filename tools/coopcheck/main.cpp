@@ -271,12 +271,11 @@ int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
 
 /// 2 when an input could not be analysed or a fix-it not written, 1 for findings at or above
 /// --fail-level, else 0.
-int exitCode(const report::Report &Report, bool FixesWritten) {
+int exitCode(const report::Report &Report, bool FixesWritten, report::Level Threshold) {
   for (const report::InputFailure &F : Report.Failures)
     errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
   if (!Report.Failures.empty() || !FixesWritten)
     return 2;
-  report::Level Threshold = failLevel();
   for (const report::Finding &F : Report.Findings)
     if (!F.Suppressed && atOrAbove(F.Severity, Threshold))
       return 1;
@@ -300,7 +299,7 @@ int main(int argc, const char **argv) {
     usageError("--format must be text, json or sarif");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
-  (void)failLevel(); // a bad --fail-level is a usage error before any analysis
+  report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
   std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
   if (Files.empty() && !Database)
@@ -321,5 +320,5 @@ int main(int argc, const char **argv) {
   writeReport(Report);
   // The report describes the findings as found; the fixes are applied after it is written.
   bool FixesWritten = !FixInPlace || cli::applyFixes(Report);
-  return exitCode(Report, FixesWritten);
+  return exitCode(Report, FixesWritten, Threshold);
 }

@@ -12,8 +12,8 @@ namespace {
 /// The kernels below, written to a file; Line(N) is line N of it.
 struct Unit {
   explicit Unit(const std::string &Source)
-      : File(Tree.write("unit.cu", "#include <cooperative_groups.h>\n" + Source)),
-        Contents("#include <cooperative_groups.h>\n" + Source) {}
+      : Contents("#include <cooperative_groups.h>\n" + Source),
+        File(Tree.write("unit.cu", Contents)) {}
 
   report::Finding finding(const char *Rule, unsigned Line) const {
     report::Finding F;
@@ -34,7 +34,7 @@ struct Unit {
   }
 
   report::test::TempTree Tree;
-  std::string File, Contents;
+  std::string Contents, File;
 };
 
 // Line 2 on: the kernels' sources. Block 0 leaves before the grid barrier (line 6), which the

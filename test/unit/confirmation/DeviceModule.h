@@ -1,11 +1,8 @@
-// A CUDA source lowered to device IR for the confirmation tests, the way confirmation lowers a
-// unit: hermetically, with the model headers.
+// A CUDA source with the cooperative-groups header, lowered to device IR for the confirmation
+// tests; its kernels found by name.
 #pragma once
-#include "../report/TempTree.h"
-#include "analysis/frontend/DeviceIR.h"
-#include "analysis/frontend/ParseSetup.h"
+#include "../support/LoweredSource.h"
 #include "llvm/Demangle/Demangle.h"
-#include "gtest/gtest.h"
 #include <string>
 
 namespace coopcheck::confirmation::test {
@@ -13,32 +10,20 @@ namespace coopcheck::confirmation::test {
 class DeviceModule {
 public:
   explicit DeviceModule(const std::string &Source)
-      : File(Tree.write("unit.cu", "#include <cooperative_groups.h>\n" + Source)) {
-    llvm::Expected<analysis::DeviceModule> Lowered = analysis::lowerToDeviceIR(File, arguments());
-    if (!Lowered) {
-      ADD_FAILURE() << llvm::toString(Lowered.takeError());
-      return;
-    }
-    IR = std::move(*Lowered);
-  }
+      : IR(testing_support::lowerSource("#include <cooperative_groups.h>\n" + Source)) {}
 
   /// The kernel whose name, demangled, starts with Name.
   const llvm::Function &kernel(llvm::StringRef Name) const {
-    for (const llvm::Function &F : *IR.Module)
-      if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
-          llvm::StringRef(llvm::demangle(F.getName().str())).starts_with(Name))
-        return F;
-    ADD_FAILURE() << "no kernel " << Name.str();
-    return *IR.Module->begin();
+    if (IR)
+      for (const llvm::Function &F : *IR->Module)
+        if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::PTX_Kernel &&
+            llvm::StringRef(llvm::demangle(F.getName().str())).starts_with(Name))
+          return F;
+    llvm::report_fatal_error("the test source has no such kernel");
   }
 
-  static std::vector<std::string> arguments() {
-    return analysis::parseArguments(model::Platform::Cuda, analysis::ParseOptions(), nullptr);
-  }
-
-  report::test::TempTree Tree;
-  std::string File;
-  analysis::DeviceModule IR;
+private:
+  std::optional<analysis::DeviceModule> IR;
 };
 
 } // namespace coopcheck::confirmation::test
