@@ -16,12 +16,15 @@ void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Pr
                                          Preprocessor *) {
   // Called at the start of every translation unit, before any matching.
   analysis::forgetUnitCache();
+  analysis::CompileErrors::recordFor(*Preproc);
   PP = Preproc;
 }
 
 void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
   Sources = Result.SourceManager;
-  checkTranslationUnit(analysis::unitCacheFor(*Result.Context, PP));
+  analysis::UnitCache &TU = analysis::unitCacheFor(*Result.Context, PP);
+  if (!TU.outOfTime())
+    checkTranslationUnit(TU);
 }
 
 namespace {

@@ -33,16 +33,17 @@ protected:
   /// Called once per translation unit with its shared analysis.
   virtual void checkTranslationUnit(analysis::UnitCache &TU) = 0;
 
-  /// Whether a finding at Loc belongs to code the user wrote (not a system header).
-  bool inUserCode(analysis::UnitCache &TU, clang::SourceLocation Loc) const {
-    return TU.isUserCode(Loc);
+  /// Whether a finding at Loc may be reported: code the user wrote (not a system header), outside
+  /// the functions that compile errors break.
+  bool reportableAt(analysis::UnitCache &TU, clang::SourceLocation Loc) const {
+    return TU.isAnalysable(Loc);
   }
 
-  /// Whether a finding at Loc is in user code and the first one there in this unit: a site in a
+  /// Whether a finding at Loc is reportable and the first one there in this unit: a site in a
   /// template is reported once, for its first instantiation with a problem.
   bool firstUserFindingAt(analysis::UnitCache &TU, clang::SourceLocation Loc,
                           llvm::SmallPtrSetImpl<const void *> &Reported) const {
-    return inUserCode(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second;
+    return reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second;
   }
 
   /// Where a finding at Loc is shown: the place in the user's file that a macro expanded at,

@@ -77,7 +77,7 @@ void CooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   bool SupportChecked = false;
   for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
     if (Launch.Coop != Cooperation::Single || !Launch.Api || !Launch.Enclosing ||
-        !inUserCode(TU, Launch.Call->getBeginLoc()) ||
+        !reportableAt(TU, Launch.Call->getBeginLoc()) ||
         !Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
       continue;
     std::unique_ptr<LocalValues> &Values = ValuesOf[Launch.Enclosing];

@@ -37,7 +37,7 @@ void DeprecatedMultiGridCheck::checkTranslationUnit(UnitCache &TU) {
       continue;
     const MultiGridUse &Primary = primaryUse(Uses);
     SourceLocation Loc = userLocation(TU, Primary.Loc);
-    if (!inUserCode(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+    if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
       continue;
     diag(Loc,
          "%0 uses multi_grid_group, deprecated since CUDA 11.3 and removed in CUDA 13; it works "

@@ -61,7 +61,7 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
           continue;
         const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
         SourceLocation Loc = userLocation(TU, At->getBeginLoc());
-        if (inUserCode(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
+        if (reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
           report(TU, G);
       }
   }

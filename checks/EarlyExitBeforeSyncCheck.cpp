@@ -49,7 +49,7 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
   analysis::EarlyExitOptions Opts{Strict};
   for (const FunctionDecl *Kernel : TU.kernels())
     for (const analysis::EarlyExit &E : analysis::findEarlyExits(TU, Kernel, Opts)) {
-      if (!inUserCode(TU, E.Call->getBeginLoc()))
+      if (!reportableAt(TU, E.Call->getBeginLoc()))
         continue;
       auto Level = E.BarrierScope == Scope::Block ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
       diag(userLocation(TU, E.Call->getBeginLoc()),

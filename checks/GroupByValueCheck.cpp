@@ -33,7 +33,7 @@ std::string advice(const GroupByValueParameter &P) {
 void GroupByValueCheck::checkTranslationUnit(UnitCache &TU) {
   for (const GroupByValueParameter &P : genericGroupsByValue(TU)) {
     SourceLocation Loc = userLocation(TU, P.Param->getLocation());
-    if (!inUserCode(TU, Loc))
+    if (!reportableAt(TU, Loc))
       continue;
     std::string Name =
         P.Param->getName().empty() ? "the parameter" : "'" + P.Param->getName().str() + "'";

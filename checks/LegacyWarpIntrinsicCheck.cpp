@@ -113,7 +113,7 @@ void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::UnitCache &TU) {
     CallCollector(TU, Calls).TraverseStmt(F->getBody());
     for (const CallExpr *Call : Calls) {
       SourceLocation Loc = userLocation(TU, Call->getBeginLoc());
-      if (!inUserCode(TU, Loc))
+      if (!reportableAt(TU, Loc))
         continue;
       auto [It, Inserted] = Sites.try_emplace(Loc.getRawEncoding());
       if (Inserted) {

@@ -33,7 +33,7 @@ void MemcpyAsyncWaitCheck::checkTranslationUnit(UnitCache &TU) {
   for (const FunctionDecl *F : TU.deviceFunctions())
     for (const UnwaitedCopy &U : unwaitedCopies(TU, F)) {
       SourceLocation Loc = userLocation(TU, primaryExpr(U)->getBeginLoc());
-      if (!inUserCode(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+      if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
         continue;
       std::string Destination = U.Destination ? "'" + U.Destination->getName().str() + "'"
                                               : std::string("the destination");

@@ -14,7 +14,7 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
   for (const FunctionDecl *F : TU.deviceFunctions())
     for (const WarpRace &Race : warpRaces(TU, F)) {
       SourceLocation Loc = userLocation(TU, Race.Read->getBeginLoc());
-      if (!inUserCode(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+      if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
         continue;
       diag(Loc,
            "lane %0 reads '%1', which lane %2 of the same warp %3, with no __syncwarp() "

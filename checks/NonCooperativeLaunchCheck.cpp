@@ -32,7 +32,7 @@ void NonCooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   // A launch in a template is seen in each instantiation: report each location once.
   llvm::SmallPtrSet<const void *, 16> Seen;
   for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
-    if (!Launch.Kernel || !inUserCode(TU, Launch.Call->getBeginLoc()))
+    if (!Launch.Kernel || !reportableAt(TU, Launch.Call->getBeginLoc()))
       continue;
     if (!Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
       continue;

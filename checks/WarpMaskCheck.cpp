@@ -99,7 +99,7 @@ void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
       SourceLocation Loc = userLocation(TU, P.Call->getBeginLoc());
       if (P.Call != Current) {
         Current = P.Call;
-        Skip = !inUserCode(TU, Loc) || Reported.count(Loc.getPtrEncoding());
+        Skip = !reportableAt(TU, Loc) || Reported.count(Loc.getPtrEncoding());
       }
       if (Skip)
         continue;

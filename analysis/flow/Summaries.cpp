@@ -133,7 +133,7 @@ const FunctionDecl *summarisableDefinition(const FunctionDecl *F) {
 const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
   static const FunctionSummary Empty;
   const FunctionDecl *Def = summarisableDefinition(F);
-  if (!Def)
+  if (!Def || (Errors && Errors->breaks(Def)))
     return Empty;
   if (Done.count(Def))
     return Summaries[Def];

@@ -5,6 +5,7 @@
 // ends; a safety bound of 16 rounds stops pathological cases with what was found so far).
 #pragma once
 #include "analysis/flow/Groups.h"
+#include "analysis/frontend/CompileErrors.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -54,7 +55,9 @@ struct FunctionSummary {
 
 class SummaryTable {
 public:
-  explicit SummaryTable(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Functions that Errors says contain compile errors are summarised as knowing nothing.
+  SummaryTable(clang::ASTContext &Ctx, const CompileErrors *Errors = nullptr)
+      : Ctx(Ctx), Errors(Errors) {}
 
   const FunctionSummary &summaryOf(const clang::FunctionDecl *F);
 
@@ -76,6 +79,7 @@ private:
   void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
 
   clang::ASTContext &Ctx;
+  const CompileErrors *Errors;
   /// A std::map: summaries are read by reference while others are added during recursion.
   std::map<const clang::FunctionDecl *, FunctionSummary> Summaries;
   llvm::DenseSet<const clang::FunctionDecl *> Done;

@@ -9,11 +9,27 @@ using namespace clang;
 
 namespace coopcheck::analysis {
 
+namespace {
+thread_local std::optional<std::chrono::milliseconds> UnitTimeLimit;
+} // namespace
+
+void setUnitTimeLimit(std::optional<std::chrono::milliseconds> Limit) { UnitTimeLimit = Limit; }
+
 UnitCache::UnitCache(ASTContext &Ctx, model::Platform P, bool HipWave32,
                      std::optional<unsigned> CudaArch)
-    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), CudaArch(CudaArch), Summaries(Ctx) {}
+    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), CudaArch(CudaArch), Errors(Ctx),
+      Summaries(Ctx, &Errors) {
+  if (UnitTimeLimit)
+    Deadline = std::chrono::steady_clock::now() + *UnitTimeLimit;
+}
 
 UnitCache::~UnitCache() = default;
+
+bool UnitCache::outOfTime() {
+  if (Deadline && std::chrono::steady_clock::now() >= *Deadline)
+    StoppedEarly = true;
+  return StoppedEarly;
+}
 
 bool UnitCache::isUserCode(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -21,7 +37,8 @@ bool UnitCache::isUserCode(SourceLocation Loc) const {
 }
 
 namespace {
-/// Functions written by the user with a body, in templates only as instantiations.
+/// Functions written by the user with a body and no compile error, in templates only as
+/// instantiations.
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
   FunctionCollector(const UnitCache &TU, bool KernelsOnly) : TU(TU), KernelsOnly(KernelsOnly) {}
@@ -30,7 +47,7 @@ public:
     bool Kernel = F->hasAttr<CUDAGlobalAttr>();
     bool Device = Kernel || F->hasAttr<CUDADeviceAttr>();
     if ((KernelsOnly ? Kernel : Device) && F->doesThisDeclarationHaveABody() &&
-        !F->isDependentContext() && TU.isUserCode(F->getLocation()))
+        !F->isDependentContext() && TU.isAnalysable(F->getLocation()))
       Functions.push_back(F);
     return true;
   }
@@ -42,7 +59,7 @@ public:
     bool Device = Op->hasAttr<CUDADeviceAttr>() ||
                   (Outer && (Outer->hasAttr<CUDADeviceAttr>() || Outer->hasAttr<CUDAGlobalAttr>()));
     if (!KernelsOnly && Device && Op->hasBody() && !Op->isDependentContext() &&
-        TU.isUserCode(Op->getLocation()))
+        TU.isAnalysable(Op->getLocation()))
       Functions.push_back(Op);
     return true;
   }

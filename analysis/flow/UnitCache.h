@@ -7,9 +7,11 @@
 #include "analysis/flow/FunctionCFG.h"
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/Uniformity.h"
+#include "analysis/frontend/CompileErrors.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -47,7 +49,18 @@ public:
   /// Functions with a body that run on the device (__device__, __global__), written by the user.
   const std::vector<const clang::FunctionDecl *> &deviceFunctions();
 
+  /// Whether the unit's time bound (setUnitTimeLimit) has passed. The first check that finds it
+  /// so marks the unit as analysed in part (stoppedEarly) and the remaining checks do not run.
+  bool outOfTime();
+  bool stoppedEarly() const { return StoppedEarly; }
+
   bool isUserCode(clang::SourceLocation Loc) const;
+  /// Whether a finding at Loc may be reported: user code outside the functions that compile
+  /// errors break.
+  bool isAnalysable(clang::SourceLocation Loc) const {
+    return isUserCode(Loc) && !Errors.inBrokenFunction(Loc);
+  }
+  const CompileErrors &compileErrors() const { return Errors; }
 
 private:
   struct CachedAnalysis {
@@ -61,9 +74,12 @@ private:
   template <class Analysis> static inline const char AnalysisKey = 0;
 
   clang::ASTContext &Ctx;
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  bool StoppedEarly = false;
   model::Platform Plat;
   bool HipWave32;
   std::optional<unsigned> CudaArch;
+  CompileErrors Errors;
   SummaryTable Summaries;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
   std::optional<std::vector<const clang::FunctionDecl *>> DeviceFunctions;
@@ -77,5 +93,10 @@ private:
 /// memory between TUs, so an ASTContext address alone does not identify one).
 UnitCache &unitCacheFor(clang::ASTContext &Ctx, clang::Preprocessor *PP);
 void forgetUnitCache();
+
+/// The time the analysis of each unit may take on this thread, from its first check; none by
+/// default. The last safety net of a run (analyses are linear in the size of the code): a unit
+/// that reaches it reports the findings of the checks that finished.
+void setUnitTimeLimit(std::optional<std::chrono::milliseconds> Limit);
 
 } // namespace coopcheck::analysis

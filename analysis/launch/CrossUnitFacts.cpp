@@ -57,7 +57,7 @@ UnitFacts collectUnitFacts(UnitCache &TU, llvm::StringRef MainFile) {
     Facts.Kernels.push_back(std::move(KF));
   }
   for (const LaunchSite &L : TU.get<UnitLaunchSites>().sites()) {
-    if (!L.Kernel || !TU.isUserCode(L.Call->getBeginLoc()))
+    if (!L.Kernel || !TU.isAnalysable(L.Call->getBeginLoc()))
       continue;
     ConstantLaunchShape Shape = constantLaunchShape(TU, L);
     Facts.Launches.push_back({usrOf(L.Kernel), kernelName(L.Kernel),

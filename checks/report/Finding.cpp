@@ -14,4 +14,20 @@ const char *levelName(Level L) {
   return "warning";
 }
 
+std::string PartialAnalysis::reason() const {
+  std::string Text;
+  if (CompileErrors) {
+    Text = std::to_string(CompileErrors) +
+           (CompileErrors == 1 ? " compile error" : " compile errors");
+    if (!FirstError.empty())
+      Text += " (first: " + FirstError + ")";
+    Text += "; " + std::to_string(FunctionsNotAnalysed) + " of " + std::to_string(Functions) +
+            " functions not analysed";
+  }
+  if (StoppedAfterSeconds)
+    Text += std::string(Text.empty() ? "" : "; ") + "analysis stopped at the per-unit bound of " +
+            std::to_string(*StoppedAfterSeconds) + " s: some checks did not run";
+  return Text;
+}
+
 } // namespace coopcheck::report

@@ -64,11 +64,27 @@ struct InputFailure {
   std::string Reason; ///< one line
 };
 
+/// A unit analysed in part: compile errors broke some of its functions, which no rule looked at,
+/// or it reached the per-unit time bound.
+struct PartialAnalysis {
+  std::string File;
+  unsigned CompileErrors = 0;
+  std::string FirstError; ///< "12:5: use of undeclared identifier 'x'"
+  unsigned FunctionsNotAnalysed = 0;
+  unsigned Functions = 0;
+  /// Set when the unit reached its time bound: the checks that had not run yet did not run.
+  std::optional<unsigned> StoppedAfterSeconds;
+  /// "3 compile errors (first: 12:5: ...); 2 of 40 functions not analysed", and/or "analysis
+  /// stopped at the per-unit bound of 120 s: some checks did not run"
+  std::string reason() const;
+};
+
 struct Report {
   std::vector<Finding> Findings;
   std::vector<InputFailure> Failures;
   /// The directory that SARIF URIs are relative to (%SRCROOT%): the current directory of the run.
   std::string SourceRoot;
+  std::vector<PartialAnalysis> Partial = {};
 };
 
 } // namespace coopcheck::report

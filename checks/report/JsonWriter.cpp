@@ -60,6 +60,14 @@ nlohmann::ordered_json toJson(const Report &R) {
   Out["failures"] = Json::array();
   for (const InputFailure &Failure : R.Failures)
     Out["failures"].push_back({{"file", Failure.File}, {"reason", Failure.Reason}});
+  Out["partial"] = Json::array();
+  for (const PartialAnalysis &Unit : R.Partial)
+    Out["partial"].push_back({{"file", Unit.File},
+                              {"reason", Unit.reason()},
+                              {"compileErrors", Unit.CompileErrors},
+                              {"functionsNotAnalysed", Unit.FunctionsNotAnalysed},
+                              {"functions", Unit.Functions},
+                              {"incomplete", Unit.StoppedAfterSeconds.has_value()}});
   return Out;
 }
 

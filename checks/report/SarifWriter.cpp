@@ -204,6 +204,8 @@ private:
     Json Notifications = Json::array();
     for (const InputFailure &Failure : R.Failures)
       Notifications.push_back(notification(Failure));
+    for (const PartialAnalysis &Unit : R.Partial)
+      Notifications.push_back(notification(Unit));
     Json Out{{"executionSuccessful", R.Failures.empty()}};
     if (!Notifications.empty())
       Out["toolExecutionNotifications"] = std::move(Notifications);
@@ -216,6 +218,15 @@ private:
     Json Location{{"physicalLocation", {{"artifactLocation", uriOf(Failure.File)}}}};
     return {{"level", "error"},
             {"message", {{"text", Failure.File + ": " + Failure.Reason}}},
+            {"locations", Json::array({Location})}};
+  }
+
+  /// A unit with compile errors, analysed except for the functions they break: a warning, so
+  /// that code scanning shows the run did not look at everything.
+  Json notification(const PartialAnalysis &Unit) const {
+    Json Location{{"physicalLocation", {{"artifactLocation", uriOf(Unit.File)}}}};
+    return {{"level", "warning"},
+            {"message", {{"text", Unit.File + ": " + Unit.reason()}}},
             {"locations", Json::array({Location})}};
   }
 

@@ -15,6 +15,7 @@ struct UnitResult {
   std::vector<report::Finding> Findings;
   std::optional<analysis::UnitFacts> Facts;
   std::optional<std::string> Failure;
+  std::optional<report::PartialAnalysis> Partial;
 };
 
 std::map<std::string, std::string> checkOptions(const RunOptions &Options,
@@ -39,6 +40,18 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
   confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
 }
 
+std::string realPath(const std::string &Path) {
+  llvm::SmallString<256> Real;
+  return llvm::sys::fs::real_path(Path, Real) ? Path : std::string(Real);
+}
+
+/// A header analysed through a unit that includes it reports what is in the header.
+void keepFindingsIn(const std::string &Header, std::vector<report::Finding> &Findings) {
+  std::string Wanted = realPath(Header);
+  llvm::erase_if(Findings,
+                 [&](const report::Finding &F) { return realPath(F.Location.File) != Wanted; });
+}
+
 /// Device side always; the host side too when the source has code only it sees.
 UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                        const std::string &FactsFile) {
@@ -47,13 +60,20 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
   for (bool HostSide : {false, true}) {
     if (HostSide && !BothSides)
       break;
-    TidyRequest Request{Unit.File, Unit.Directory, unitArguments(Unit, Options, HostSide),
-                        Options.Checks, checkOptions(Options, FactsFile)};
+    TidyRequest Request{Unit.File,      Unit.Directory,
+                        unitArguments(Unit, Options, HostSide),
+                        Options.Checks, checkOptions(Options, FactsFile),
+                        Options.UnitTimeLimitSeconds};
     TidyResult Side = runTidy(Request);
     if (Side.Failure) {
       Result.Failure = Side.Failure;
       Result.Findings.clear();
       return Result;
+    }
+    // Both sides of a unit see mostly the same errors: the first side with errors speaks.
+    if ((Side.Partial.CompileErrors || Side.Partial.StoppedAfterSeconds) && !Result.Partial) {
+      Result.Partial = std::move(Side.Partial);
+      Result.Partial->File = Unit.File;
     }
     Result.Findings.insert(Result.Findings.end(), Side.Findings.begin(), Side.Findings.end());
     if (!Result.Facts)
@@ -61,6 +81,8 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
     else if (Side.Facts)
       analysis::mergeFacts(*Result.Facts, *Side.Facts);
   }
+  if (Unit.OnlyFindingsIn)
+    keepFindingsIn(*Unit.OnlyFindingsIn, Result.Findings);
   if (Options.Confirm)
     confirmUnit(Unit, Options, Result.Facts, Result.Findings);
   return Result;
@@ -143,6 +165,8 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
   for (size_t I = 0; I < Results.size(); ++I) {
     if (Results[I].Failure)
       Report.Failures.push_back({In.Units[I].File, *Results[I].Failure});
+    if (Results[I].Partial)
+      Report.Partial.push_back(std::move(*Results[I].Partial));
 
     for (report::Finding &F : Results[I].Findings)
       Report.Findings.push_back(std::move(F));

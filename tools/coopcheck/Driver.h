@@ -21,6 +21,7 @@ struct RunOptions {
   bool Progress = false;                  ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts; ///< write the joined facts here
   bool Confirm = true;                    ///< replay kernels with error findings (--no-confirm)
+  unsigned UnitTimeLimitSeconds = 0;      ///< --unit-time-limit; 0: none
   confirmation::ConfirmOptions Confirmation;
 };
 

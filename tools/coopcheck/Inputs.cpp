@@ -1,4 +1,5 @@
 #include "tools/coopcheck/Inputs.h"
+#include "tools/coopcheck/IncludingUnits.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -75,6 +76,31 @@ static void addUnit(Inputs &Result, const std::string &Path, const std::string &
   Result.Units.push_back({Path, Directory, std::move(*Contents), std::move(Command)});
 }
 
+/// A file named with -p: its own entry, a unit including it, or the nearest entry's command.
+static void addDatabaseUnit(Inputs &Result, const std::string &Path,
+                            const std::vector<analysis::CompileEntry> &Database) {
+  if (auto Reason = unreadableReason(Path)) {
+    Result.Failures.push_back({Path, *Reason});
+    return;
+  }
+  if (const analysis::CompileEntry *Entry = analysis::findCompileEntry(Database, Path)) {
+    addUnit(Result, Path, Entry->Directory, translate(*Entry));
+    return;
+  }
+  if (const analysis::CompileEntry *Includer = findIncludingUnit(Database, Path, translate)) {
+    addUnit(Result, Includer->File, Includer->Directory, translate(*Includer));
+    if (!Result.Units.empty() && Result.Units.back().File == Includer->File)
+      Result.Units.back().OnlyFindingsIn = Path;
+    return;
+  }
+  const analysis::CompileEntry *Nearest = nearestEntry(Database, Path);
+  if (!Nearest) {
+    Result.Failures.push_back({Path, "no compile command for this file in the database"});
+    return;
+  }
+  addUnit(Result, Path, Nearest->Directory, translate(*Nearest));
+}
+
 Inputs gatherInputs(const std::vector<std::string> &Files,
                     const std::vector<analysis::CompileEntry> *Database) {
   Inputs Result;
@@ -91,13 +117,7 @@ Inputs gatherInputs(const std::vector<std::string> &Files,
       addUnit(Result, Path, std::string(Cwd), std::nullopt);
       continue;
     }
-    const analysis::CompileEntry *Entry = analysis::findCompileEntry(*Database, Path);
-    if (!Entry) {
-      Result.Failures.push_back({Path, unreadableReason(Path).value_or(
-                                           "no compile command for this file in the database")});
-      continue;
-    }
-    addUnit(Result, Path, Entry->Directory, translate(*Entry));
+    addDatabaseUnit(Result, Path, *Database);
   }
   return Result;
 }

@@ -15,6 +15,9 @@ struct TranslationUnitInput {
   std::string Directory; ///< where its compile command runs
   std::string Contents;
   std::optional<analysis::TranslatedCommand> Command; ///< from the database, when -p is given
+  /// Set when File is analysed for a header it includes (named on the command line with no
+  /// entry of its own): only the findings in that header are reported.
+  std::optional<std::string> OnlyFindingsIn = std::nullopt;
 };
 
 struct Inputs {
@@ -25,8 +28,9 @@ struct Inputs {
 /// Why a path cannot be analysed (missing, a directory, unreadable, binary), or nullopt.
 std::optional<std::string> unreadableReason(const std::string &Path);
 
-/// Files given explicitly; with a database, each must have an entry in it. With a database and
-/// no files, every entry of the database.
+/// Files given explicitly; with a database, each through its entry, or through a unit that
+/// includes it, or else with the nearest entry's command. With a database and no files, every
+/// entry of the database.
 Inputs gatherInputs(const std::vector<std::string> &Files,
                     const std::vector<analysis::CompileEntry> *Database);
 

@@ -16,6 +16,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <set>
@@ -27,58 +28,75 @@ using namespace clang::tidy;
 namespace coopcheck::cli {
 namespace {
 
-/// Collects the TU's facts after the checks have run (sharing their cached analysis).
+/// Collects the TU's facts, and how much of it compile errors kept from analysis, after the
+/// checks have run (sharing their cached analysis).
 class FactsConsumer : public ASTConsumer {
 public:
-  FactsConsumer(Preprocessor &PP, std::string File, std::optional<analysis::UnitFacts> &Out)
-      : PP(PP), File(std::move(File)), Out(Out) {}
+  FactsConsumer(Preprocessor &PP, std::string File, unsigned TimeLimitSeconds, TidyResult &Out)
+      : PP(PP), File(std::move(File)), TimeLimitSeconds(TimeLimitSeconds), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out = analysis::collectUnitFacts(analysis::unitCacheFor(Ctx, &PP), File);
+    analysis::UnitCache &TU = analysis::unitCacheFor(Ctx, &PP);
+    Out.Facts = analysis::collectUnitFacts(TU, File);
+    analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
+    Out.Partial.Functions = Counts.Functions;
+    Out.Partial.FunctionsNotAnalysed = Counts.Broken;
+    if (TU.stoppedEarly())
+      Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
   }
 
 private:
   Preprocessor &PP;
   std::string File;
-  std::optional<analysis::UnitFacts> &Out;
+  unsigned TimeLimitSeconds;
+  TidyResult &Out;
 };
 
 class CoopcheckAction : public ASTFrontendAction {
 public:
-  CoopcheckAction(ClangTidyASTConsumerFactory &Factory, std::optional<analysis::UnitFacts> &Facts)
-      : Factory(Factory), Facts(Facts) {}
+  CoopcheckAction(ClangTidyASTConsumerFactory &Factory, const TidyRequest &Request,
+                  TidyResult &Result)
+      : Factory(Factory), Request(Request), Result(Result) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
+    // As clangd does: a missing header is an error like any other, and parsing goes on.
+    CI.getDiagnostics().setFatalsAsError(true);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(Factory.createASTConsumer(CI, File));
-    Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(), Facts));
+    Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(),
+                                                        Request.TimeLimitSeconds, Result));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
 private:
   ClangTidyASTConsumerFactory &Factory;
-  std::optional<analysis::UnitFacts> &Facts;
+  const TidyRequest &Request;
+  TidyResult &Result;
 };
 
 class CoopcheckActionFactory : public tooling::FrontendActionFactory {
 public:
-  CoopcheckActionFactory(ClangTidyContext &Context, std::optional<analysis::UnitFacts> &Facts)
-      : Factory(Context), Facts(Facts) {}
+  CoopcheckActionFactory(ClangTidyContext &Context, const TidyRequest &Request,
+                         TidyResult &Result)
+      : Factory(Context), Request(Request), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CoopcheckAction>(Factory, Facts);
+    return std::make_unique<CoopcheckAction>(Factory, Request, Result);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
     // As clang-tidy does: code may test for __clang_analyzer__.
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-    // No "N errors generated" on stderr: compile errors become one-line input failures.
+    // No "N errors generated" on stderr: compile errors are summed up on one line per unit.
     Invocation->getDiagnosticOpts().ShowCarets = false;
+    // Every error is counted and the whole unit parsed, however many there are.
+    Invocation->getDiagnosticOpts().ErrorLimit = 0;
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHContainerOps), DiagConsumer);
   }
 
 private:
   ClangTidyASTConsumerFactory Factory;
-  std::optional<analysis::UnitFacts> &Facts;
+  const TidyRequest &Request;
+  TidyResult &Result;
 };
 
 /// A finding's check, file and offset: what ties a diagnostic seen in flight to the error that
@@ -199,14 +217,18 @@ private:
   std::vector<unsigned> Starts;
 };
 
+/// Spans with absolute paths: clang names a header found through a relative -I relative to the
+/// compile command's directory, which is not the process's.
 class SpanMaker {
 public:
+  explicit SpanMaker(std::string Directory) : Directory(std::move(Directory)) {}
+
   report::SourceSpan span(const tooling::DiagnosticMessage &M) {
     report::SourceSpan S;
-    S.File = M.FilePath;
+    S.File = absolute(M.FilePath);
     if (M.FilePath.empty())
       return S;
-    const LineTable &Lines = table(M.FilePath);
+    const LineTable &Lines = table(S.File);
     std::tie(S.Line, S.Column) = Lines.position(M.FileOffset);
     S.EndLine = S.Line;
     S.EndColumn = S.Column;
@@ -218,20 +240,29 @@ public:
   }
 
 private:
+  std::string absolute(const std::string &Path) const {
+    if (Path.empty() || llvm::sys::path::is_absolute(Path))
+      return Path;
+    llvm::SmallString<256> Abs(Directory);
+    llvm::sys::path::append(Abs, Path);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    return std::string(Abs);
+  }
   const LineTable &table(const std::string &Path) {
     auto It = Tables.find(Path);
     if (It == Tables.end())
       It = Tables.emplace(Path, LineTable(Path)).first;
     return It->second;
   }
+  std::string Directory;
   std::map<std::string, LineTable> Tables;
 
 public:
   /// The bytes [Offset, Offset + Length) of a file as a span (EndColumn exclusive).
   report::SourceSpan span(const std::string &Path, unsigned Offset, unsigned Length) {
     report::SourceSpan S;
-    S.File = Path;
-    const LineTable &Lines = table(Path);
+    S.File = absolute(Path);
+    const LineTable &Lines = table(S.File);
     std::tie(S.Line, S.Column) = Lines.position(Offset);
     std::tie(S.EndLine, S.EndColumn) = Lines.position(Offset + Length);
     return S;
@@ -310,18 +341,20 @@ report::Finding findingOf(const ClangTidyError &E, SpanMaker &Spans, bool Suppre
 }
 
 /// Findings from the checks' diagnostics (those NOLINT dropped come back suppressed), and the
-/// first compiler error as the unit's failure.
-void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const std::string &File,
+/// compiler's errors counted, the first one kept.
+void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const TidyRequest &Request,
                         TidyResult &Result) {
-  SpanMaker Spans;
+  const std::string &File = Request.File;
+  SpanMaker Spans(Request.Directory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
   size_t Reported = Errors.size();
   Errors.insert(Errors.end(), DiagConsumer.Dropped.begin(), DiagConsumer.Dropped.end());
   for (size_t I = 0; I < Errors.size(); ++I) {
     const ClangTidyError &E = Errors[I];
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-      if (E.DiagLevel == tooling::Diagnostic::Error && !Result.Failure)
-        Result.Failure = compileFailure(E, Spans, File);
+      if (E.DiagLevel == tooling::Diagnostic::Error &&
+          Result.Partial.CompileErrors++ == 0)
+        Result.Partial.FirstError = compileFailure(E, Spans, File);
       continue;
     }
     bool Suppressed =
@@ -352,17 +385,23 @@ TidyResult runTidy(const TidyRequest &Request) {
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
-  CoopcheckActionFactory Factory(Context, Result.Facts);
+  CoopcheckActionFactory Factory(Context, Request, Result);
   analysis::forgetUnitCache();
+  analysis::setUnitTimeLimit(Request.TimeLimitSeconds
+                                 ? std::optional(std::chrono::seconds(Request.TimeLimitSeconds))
+                                 : std::nullopt);
   int Status = Tool.run(&Factory);
   analysis::forgetUnitCache();
 
-  collectDiagnostics(DiagConsumer, Request.File, Result);
+  collectDiagnostics(DiagConsumer, Request, Result);
   // Error-level findings count as errors for the compiler instance too and make the status
   // non-zero; only a failure with no such finding and no compiler error is unexplained.
   bool ReportedErrors = llvm::any_of(
       Result.Findings, [](const report::Finding &F) { return F.Severity == report::Level::Error; });
-  if (Status != 0 && !Result.Failure && !ReportedErrors)
+  const report::PartialAnalysis &Partial = Result.Partial;
+  if (Partial.CompileErrors && Partial.FunctionsNotAnalysed == Partial.Functions)
+    Result.Failure = Partial.FirstError; // nothing could be analysed
+  else if (Status != 0 && !Partial.CompileErrors && !ReportedErrors)
     Result.Failure = "the compiler could not process this file";
   if (Result.Failure)
     Result.Findings.clear();

@@ -17,13 +17,16 @@ struct TidyRequest {
   std::vector<std::string> Args; ///< Clang arguments, without compiler and input
   std::string Checks = "-*,cg-*";
   std::map<std::string, std::string> CheckOptions;
+  unsigned TimeLimitSeconds = 0; ///< the unit's analysis bound; 0: none
 };
 
 struct TidyResult {
   std::vector<report::Finding> Findings;
   std::optional<analysis::UnitFacts> Facts;
-  /// Set when the TU could not be analysed: the first compile error, on one line.
+  /// Set when nothing of the TU could be analysed: the first compile error, on one line.
   std::optional<std::string> Failure;
+  /// Compile errors and the functions they kept from analysis (File is left to the caller).
+  report::PartialAnalysis Partial;
 };
 
 TidyResult runTidy(const TidyRequest &Request);

@@ -88,6 +88,16 @@ cl::opt<std::string> FailLevel("fail-level",
                                cl::desc("Lowest level that makes the exit code 1: error, "
                                         "warning or note (default warning)"),
                                cl::init("warning"), cl::cat(Category));
+cl::opt<unsigned> UnitTimeLimit("unit-time-limit",
+                                 cl::desc("Seconds the checks of one unit may take; a unit that "
+                                          "reaches it reports the findings of the checks that "
+                                          "finished, with a warning (default 300, 0: no limit)"),
+                                 cl::init(300), cl::value_desc("seconds"), cl::cat(Category));
+cl::opt<bool> FailOnCompileErrors("fail-on-compile-errors",
+                                  cl::desc("Exit with 2 when a unit has compile errors (by default "
+                                           "such a unit is analysed except the functions with "
+                                           "errors, with a warning on stderr)"),
+                                  cl::cat(Category));
 cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the kernels and launches of all units as JSON, "
                                           "for cg-non-cooperative-launch.FactsFile"),
@@ -177,6 +187,7 @@ cli::RunOptions runOptions() {
   if (ModelName != "hw" && ModelName != "spec")
     usageError("--model must be hw or spec");
   Options.Confirm = !NoConfirm;
+  Options.UnitTimeLimitSeconds = UnitTimeLimit;
   Options.Confirmation.Model =
       ModelName == "spec" ? model::Semantics::Specification : model::Semantics::Hardware;
   Options.Confirmation.Verbose = Verbose;
@@ -269,12 +280,14 @@ int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
   return In.Failures.empty() ? 0 : 2;
 }
 
-/// 2 when an input could not be analysed or a fix-it not written, 1 for findings at or above
-/// --fail-level, else 0.
+/// 2 when an input could not be analysed (or, with --fail-on-compile-errors, had compile errors)
+/// or a fix-it not written, 1 for findings at or above --fail-level, else 0.
 int exitCode(const report::Report &Report, bool FixesWritten, report::Level Threshold) {
   for (const report::InputFailure &F : Report.Failures)
     errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
-  if (!Report.Failures.empty() || !FixesWritten)
+  for (const report::PartialAnalysis &Unit : Report.Partial)
+    errs() << "coopcheck: warning: " << Unit.File << ": " << Unit.reason() << "\n";
+  if (!Report.Failures.empty() || !FixesWritten || (FailOnCompileErrors && !Report.Partial.empty()))
     return 2;
   for (const report::Finding &F : Report.Findings)
     if (!F.Suppressed && atOrAbove(F.Severity, Threshold))

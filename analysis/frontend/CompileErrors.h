@@ -1,0 +1,52 @@
+// Error-tolerant analysis, as clangd serves a file with errors: a unit with compile errors is still
+// analysed, except the functions an error is in. Such a function's AST is a guess of the parser
+// (RecoveryExpr, dropped statements, invalid declarations), so no rule looks at it and its callers
+// see it as a call they know nothing of.
+#pragma once
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+#include <vector>
+
+namespace coopcheck::analysis {
+
+/// What the compiler rejected in one unit, and the functions that it breaks.
+class CompileErrors {
+public:
+  /// Starts recording where the compiler reports errors in the unit PP preprocesses: every
+  /// diagnostic still reaches the consumer the front door installed. Called before parsing;
+  /// a second call for the same unit does nothing.
+  static void recordFor(clang::Preprocessor &PP);
+
+  /// The errors recorded for the unit of Ctx (none when recordFor was not called: then only the
+  /// AST's own marks of errors count).
+  explicit CompileErrors(clang::ASTContext &Ctx);
+
+  /// Whether F (with a body) contains an error: an invalid declaration, an expression that
+  /// contains errors, or a reported error inside its source range.
+  bool breaks(const clang::FunctionDecl *F) const;
+  /// Whether Loc is inside the body of a function an error breaks.
+  bool inBrokenFunction(clang::SourceLocation Loc) const;
+
+  /// User-written functions with a body, and those of them an error breaks.
+  struct Counts {
+    unsigned Functions = 0;
+    unsigned Broken = 0;
+  };
+  Counts counts() const;
+  bool any() const { return HasErrors; }
+
+private:
+  void findBrokenFunctions() const;
+
+  clang::ASTContext &Ctx;
+  bool HasErrors;
+  std::vector<clang::SourceLocation> Reported; ///< expansion locations of reported errors
+  mutable std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Broken;
+  mutable std::vector<clang::SourceRange> BrokenRanges;
+  mutable Counts Totals;
+};
+
+} // namespace coopcheck::analysis
