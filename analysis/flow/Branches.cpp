@@ -73,7 +73,8 @@ const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
 } // namespace
 
 std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Target,
-                                          const FunctionDecl *F, ASTContext &Ctx) {
+                                          const FunctionDecl *F, ASTContext &Ctx,
+                                          std::optional<bool> ReturnsEndThread) {
   const Expr *Condition = userCondition(Branch, Ctx);
   if (!Condition)
     return std::nullopt;
@@ -96,7 +97,7 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
                            : ElseLeaves ? Shape::Holds
                                         : Shape::Depends;
       Result.GuardsKernelExit =
-          F->hasAttr<CUDAGlobalAttr>() &&
+          ReturnsEndThread.value_or(F->hasAttr<CUDAGlobalAttr>()) &&
           (leavesSideways(If->getThen(), true) || leavesSideways(If->getElse(), true));
     }
   } else if (const auto *For = dyn_cast_or_null<ForStmt>(Owner)) {
@@ -119,10 +120,10 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
 
 std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const CFGBlock *Block,
                                           const Stmt *Target, const FunctionDecl *F,
-                                          ASTContext &Ctx) {
+                                          ASTContext &Ctx, std::optional<bool> ReturnsEndThread) {
   std::vector<BranchShape> Branches;
   for (const CFGBlock *Branch : Cfg.controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, Target, F, Ctx);
+    auto Shape = describeBranch(Branch, Target, F, Ctx, ReturnsEndThread);
     Branches.push_back(Shape ? *Shape
                              : BranchShape{{nullptr, Shape::Depends}, false, nullptr, Branch});
   }

@@ -72,6 +72,23 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
   return Finder.Found;
 }
 
+/// Whether threads that ended before the collective E leave the others able to complete it with
+/// no finding of any rule by default, as after a kernel's own early exit: block barriers on CUDA
+/// and MXMACA (exited threads stop counting; --strict's cg-early-exit-before-sync) and
+/// collectives that are not barriers (exited lanes at warp intrinsics are cg-warp-mask's).
+/// Grid, multi-grid and multi-warp-tile barriers, and block barriers on HIP, are
+/// cg-early-exit-before-sync errors in a kernel; after an exit in a helper they stay divergent.
+bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize) {
+  if (E.Kind != CollectiveKind::Barrier)
+    return true;
+  if (E.Group.Origin != GroupOrigin::Kind::Known)
+    return false;
+  std::optional<Scope> S = scopeOf(E.Group.Type);
+  if (!S || model::exitDoesNotReleaseBarrier(*S, E.Group.Type.TileSize, WarpSize))
+    return false;
+  return !(*S == Scope::Block && P == model::Platform::Hip);
+}
+
 /// A callee's guard, its parameters replaced by how uniform Call's arguments for them are.
 UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const FunctionDecl *Callee,
                         Uniformity &Uniform) {
@@ -154,7 +171,7 @@ bool DivergenceAnalysis::reachedByWholeWarps(const FunctionDecl *F, const Stmt *
     return false;
   UniformRequirement Warp = UniformRequirement::tile(TU.warpSize());
   return llvm::all_of(guardsOf(F, Block, S),
-                      [&](const Guard &G) { return satisfies(G.Value, Warp); });
+                      [&](const Guard &G) { return G.EndsThreads || satisfies(G.Value, Warp); });
 }
 
 std::vector<DivergenceAnalysis::Guard>
@@ -163,14 +180,17 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
   std::vector<Guard> Guards;
   FunctionCFG *Cfg = TU.cfgOf(F);
   Uniformity &Uniform = TU.uniformityOf(F);
-  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, Target, F, TU.context())) {
+  bool Kernel = F->hasAttr<CUDAGlobalAttr>();
+  for (const BranchShape &Shape :
+       branchesDeciding(*Cfg, Block, Target, F, TU.context(), TU.returnsEndThread(F))) {
     const Expr *Cond = Shape.Branch.Condition;
-    if (!Cond || Shape.GuardsKernelExit ||
+    // A kernel's own exits belong to cg-early-exit-before-sync and cg-warp-mask.
+    if (!Cond || (Kernel && Shape.GuardsKernelExit) ||
         (Call && pairsAcrossBranch(Call, Shape.OtherSide, F, TU.context(), TU.warpSize())))
       continue;
     if (llvm::any_of(Guards, [&](const Guard &G) { return G.Condition == Cond; }))
       continue; // the operands of one && / || condition
-    Guards.push_back({Cond, Shape.Branch.Form, Uniform.valueOf(Cond)});
+    Guards.push_back({Cond, Shape.Branch.Form, Uniform.valueOf(Cond), Shape.GuardsKernelExit});
   }
   // Innermost first: the condition closest to the collective names it best.
   const SourceManager &SM = TU.context().getSourceManager();
@@ -178,6 +198,16 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
     return SM.isBeforeInTranslationUnit(B.Condition->getBeginLoc(), A.Condition->getBeginLoc());
   });
   return Guards;
+}
+
+std::vector<DivergenceAnalysis::Guard>
+DivergenceAnalysis::guardsFor(const CollectiveEffect &E, const std::vector<Guard> &Local) const {
+  bool Excused = exitExcuses(E, TU.platform(), TU.warpSize());
+  std::vector<Guard> Splitting;
+  for (const Guard &L : Local)
+    if (!(L.EndsThreads && Excused))
+      Splitting.push_back(L);
+  return Splitting;
 }
 
 void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Local) {
@@ -247,9 +277,9 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
 
 GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CFGBlock *B,
                                                const CallExpr *Call) {
-  std::vector<Guard> Local = guardsOf(Def, B, Call);
   GuardedEffect G;
   G.Effect = TU.summaries().effectsOfCall(Call, Def).front();
+  std::vector<Guard> Local = guardsFor(G.Effect, guardsOf(Def, B, Call));
   for (const Guard &L : Local)
     G.Guard = meet(G.Guard, L.Value);
   decide(G, Local);
@@ -265,11 +295,12 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
   std::vector<GuardedEffect> Inner = effectsOf(Callee);
   if (Inner.empty())
     return;
-  std::vector<Guard> Local = guardsOf(Def, B, Call);
-  UniformValue LocalGuard = UniformValue::everywhere();
-  for (const Guard &L : Local)
-    LocalGuard = meet(LocalGuard, L.Value);
+  std::vector<Guard> AtCall = guardsOf(Def, B, Call);
   for (const GuardedEffect &In : Inner) {
+    std::vector<Guard> Local = guardsFor(In.Effect, AtCall);
+    UniformValue LocalGuard = UniformValue::everywhere();
+    for (const Guard &L : Local)
+      LocalGuard = meet(LocalGuard, L.Value);
     GuardedEffect G;
     G.Effect = In.Effect;
     G.Effect.Chain.insert(G.Effect.Chain.begin(), Call);

@@ -57,7 +57,12 @@ private:
     const clang::Expr *Condition;
     DivergentBranch::Shape Form;
     UniformValue Value;
+    /// The branch only lets threads end (a return of a helper whose returns end the thread):
+    /// it splits only collectives that exited threads do not release (exitExcuses).
+    bool EndsThreads = false;
   };
+  /// The guards that can split the group of E: those not excused as thread exits.
+  std::vector<Guard> guardsFor(const CollectiveEffect &E, const std::vector<Guard> &Local) const;
   std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
                               const clang::Stmt *Target);
   void decide(GuardedEffect &G, const std::vector<Guard> &Local);

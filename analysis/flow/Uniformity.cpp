@@ -4,6 +4,7 @@
 #include "analysis/flow/Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -122,6 +123,40 @@ unsigned alignmentOf(uint64_t C) {
   return std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(C), MaxGranule);
 }
 
+/// PTX instructions whose result is a function of their operands alone: no memory, no special
+/// register, no other thread.
+bool isPureInstruction(llvm::StringRef Opcode) {
+  static constexpr llvm::StringLiteral Pure[] = {
+      "add", "sub",  "mul",  "mad",   "fma",      "div",   "rem",   "abs",  "neg", "min",
+      "max", "popc", "clz",  "bfind", "brev",     "bfe",   "bfi",   "prmt", "shf", "shl",
+      "shr", "and",  "or",   "xor",   "not",      "cnot",  "lop3",  "cvt",  "mov", "selp",
+      "set", "setp", "slct", "sad",   "rcp",      "sqrt",  "rsqrt", "sin",  "cos", "lg2",
+      "ex2", "tanh", "dp4a", "dp2a",  "copysign", "testp", "fns"};
+  llvm::StringRef Base = Opcode.split('.').first;
+  return llvm::is_contained(Pure, Base);
+}
+
+/// Whether the outputs of an inline asm statement depend on its inputs alone: every instruction
+/// is pure arithmetic and none names a special register (`%%laneid`, `%%clock`).
+bool isPureAsm(const GCCAsmStmt *Asm) {
+  std::string Text = Asm->getAsmString();
+  if (llvm::StringRef(Text).contains("%%"))
+    return false;
+  for (llvm::StringRef Rest = Text; !Rest.trim().empty();) {
+    auto [Instruction, Tail] = Rest.split(';');
+    Rest = Tail;
+    llvm::StringRef Trimmed = Instruction.trim();
+    if (Trimmed.empty() || Trimmed.starts_with("{") || Trimmed.starts_with("}") ||
+        Trimmed.starts_with(".reg"))
+      continue;
+    if (Trimmed.starts_with("@")) // a predicated instruction: its guard is an operand
+      Trimmed = Trimmed.split(' ').second.trim();
+    if (!isPureInstruction(Trimmed.split(' ').first.split('\t').first))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps) {
@@ -165,8 +200,21 @@ class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
   DefinitionCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs,
-                      llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes)
-      : Defs(Defs), Escaped(Escaped), Writes(Writes) {}
+                      llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes,
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Returns)
+      : Defs(Defs), Escaped(Escaped), Writes(Writes), Returns(Returns) {}
+
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+
+  /// The outputs of inline asm are given their values by the asm statement.
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      defineOrWrite(Asm->getOutputExpr(I), Asm);
+    return true;
+  }
 
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasLocalStorage() && V->getInit() && !isa<ParmVarDecl>(V)) // not default arguments
@@ -229,13 +277,14 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs;
   llvm::DenseSet<const VarDecl *> &Escaped;
   WriteMap &Writes;
+  llvm::SmallVectorImpl<const ReturnStmt *> &Returns;
 };
 
 } // namespace
 
 Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx,
-                       SummaryTable *Summaries)
-    : Function(F), Cfg(Cfg), Ctx(Ctx), Summaries(Summaries),
+                       SummaryTable *Summaries, UniformityContext Unit, MemoryView Memory)
+    : Function(F), Cfg(Cfg), Ctx(Ctx), Summaries(Summaries), Unit(std::move(Unit)), Memory(Memory),
       IsKernel(F && F->hasAttr<CUDAGlobalAttr>()) {
   collectDefinitions();
 }
@@ -243,41 +292,100 @@ Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx,
 void Uniformity::collectDefinitions() {
   if (!Function || !Function->hasBody())
     return;
-  DefinitionCollector Collector(Definitions, Escaped, Writes);
+  DefinitionCollector Collector(Definitions, Escaped, Writes, Returns);
   Collector.TraverseStmt(Function->getBody());
 }
 
 UniformValue Uniformity::valueOf(const Expr *E) {
-  if (!Solved && !Solving)
-    solveDefinitions();
-  return exprValue(E);
+  if (auto It = Settled.find(E); It != Settled.end())
+    return It->second;
+  // Evaluate E; if it read nodes not seen before, settle them and evaluate it again (the nodes
+  // seen before are settled already: nothing new can change them).
+  for (;;) {
+    MetNewNode = false;
+    UniformValue V = exprValue(E);
+    if (!MetNewNode)
+      return Settled[E] = V;
+    solve();
+  }
 }
 
-void Uniformity::solveDefinitions() {
-  Solving = true;
-  std::vector<const Stmt *> All;
-  for (const auto &Entry : Definitions)
-    for (const Stmt *Def : Entry.second) {
-      DefinitionValue[Def] = UniformValue::everywhere();
-      All.push_back(Def);
-    }
-  // Values only narrow (from everywhere, through ranks and granules, to per-thread): it settles.
-  const size_t MaxRounds = 16 * All.size() + 8;
-  for (size_t Round = 0; Round < MaxRounds; ++Round) {
-    bool Changed = false;
-    for (const Stmt *Def : All) {
-      UniformValue V = definitionValue(Def);
-      UniformValue &Current = DefinitionValue[Def];
-      if (!(V == Current)) {
-        Current = V;
-        Changed = true;
+UniformValue Uniformity::read(Node N) {
+  auto [It, Inserted] = Nodes.try_emplace(N);
+  UniformValue Current = It->second.Value;
+  if (Inserted) {
+    It->second.Queued = true;
+    Work.push_back(N);
+    MetNewNode = true;
+  }
+  if (Evaluating && ReadEdges.insert({N, *Evaluating}).second)
+    Readers[N].push_back(*Evaluating);
+  return Current;
+}
+
+UniformValue Uniformity::evaluate(Node N) {
+  switch (N.getInt()) {
+  case NodeKind::Definition:
+    return definitionValue(N.getPointer());
+  case NodeKind::Use: {
+    const auto *Use = cast<DeclRefExpr>(N.getPointer());
+    return useValue(Use, cast<VarDecl>(Use->getDecl()));
+  }
+  case NodeKind::Condition:
+    return exprValue(cast<Expr>(N.getPointer()));
+  }
+  return UniformValue::perThread();
+}
+
+void Uniformity::solve() {
+  // A node narrows a bounded number of times (levels, granules, a rank, parameters); one that
+  // changes more often than that is made per-thread, the bottom, so the work stays bounded.
+  constexpr unsigned MaxChanges = 64;
+  while (!Work.empty()) {
+    Node N = Work.front();
+    Work.pop_front();
+    Nodes[N].Queued = false;
+    std::optional<Node> Outer = Evaluating;
+    Evaluating = N;
+    UniformValue V = evaluate(N);
+    Evaluating = Outer;
+    ++Evaluations;
+    NodeState &State = Nodes[N]; // evaluating may have added nodes
+    if (V == State.Value)
+      continue;
+    State.Value = ++State.Changes > MaxChanges ? UniformValue::perThread() : V;
+    for (Node Reader : Readers.lookup(N)) {
+      NodeState &R = Nodes[Reader];
+      if (!R.Queued) {
+        R.Queued = true;
+        Work.push_back(Reader);
       }
     }
-    if (!Changed)
-      break;
   }
-  Solving = false;
-  Solved = true;
+}
+
+std::optional<UniformValue> Uniformity::returnValue() {
+  if (ReturnSummary)
+    return *ReturnSummary;
+  if (Summarising || !Function || Function->getReturnType()->isVoidType() || Returns.empty())
+    return std::nullopt;
+  Summarising = true;
+  UniformValue V = UniformValue::everywhere();
+  for (const ReturnStmt *R : Returns)
+    V = meet(V, R->getRetValue() ? valueOf(R->getRetValue()) : UniformValue::perThread());
+  // Several returns: threads that took different branches on the way return different values.
+  if (Returns.size() > 1)
+    for (const ReturnStmt *R : Returns) {
+      if (!Cfg || !Cfg->blockOf(R)) {
+        V = UniformValue::perThread();
+        break;
+      }
+      for (const auto &[Block, Condition] : branchesOf(R))
+        V = meet(V, valueOf(Condition));
+    }
+  Summarising = false;
+  ReturnSummary = V;
+  return V;
 }
 
 UniformValue Uniformity::definitionValue(const Stmt *Def) {
@@ -290,6 +398,19 @@ UniformValue Uniformity::definitionValue(const Stmt *Def) {
   const auto *UO = dyn_cast<UnaryOperator>(Def);
   if (UO && UO->isIncrementDecrementOp())
     return exprValue(UO->getSubExpr());
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(Def)) {
+    if (!isPureAsm(Asm))
+      return UniformValue::perThread();
+    UniformValue V = UniformValue::everywhere();
+    for (const Expr *Input : Asm->inputs())
+      V = meet(V, exprValue(Input));
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      if (Asm->isOutputPlusConstraint(I)) // read as well as written
+        V = meet(V, exprValue(Asm->getOutputExpr(I)));
+    return V;
+  }
+  if (!isa<Expr>(Def))
+    return UniformValue::perThread();
   return exprValue(cast<Expr>(Def)); // an initializer
 }
 
@@ -303,8 +424,9 @@ llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *
     It->second.assign(Defs.begin(), Defs.end()); // no flow: every definition may reach it
     return It->second;
   }
+  llvm::SmallPtrSet<const Stmt *, 8> All(Defs.begin(), Defs.end());
   for (const Stmt *Def : Defs) {
-    auto KilledBy = [&](const Stmt *S) { return S != Def && llvm::is_contained(Defs, S); };
+    auto KilledBy = [&](const Stmt *S) { return S != Def && All.count(S); };
     if (Cfg->blockOf(Def) && Cfg->reachesAvoiding(Def, Use, KilledBy))
       It->second.push_back(Def);
   }
@@ -342,26 +464,48 @@ UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
     return UniformValue::perThread();
   if (!Definitions.count(Var))
     return UniformValue::everywhere(); // never given a value
-  // A copy: evaluating the definitions below may add to the cache this came from.
+  // A copy: reading the definitions below may add to the cache this came from.
   llvm::SmallVector<const Stmt *, 4> Defs(reachingDefinitions(Use, Var));
   // A parameter still holding what the caller passed on some path into the use.
-  std::optional<UniformValue> Incoming;
-  if (isa<ParmVarDecl>(Var) && Cfg && Cfg->blockOf(Use)) {
-    const auto &All = Definitions.find(Var)->second;
-    auto Redefines = [&](const Stmt *S) { return llvm::is_contained(All, S); };
-    if (Cfg->reachesAvoiding(nullptr, Use, Redefines))
-      Incoming = declRefValue(Var);
-  }
-  if (Defs.size() == 1 && !Incoming)
-    return DefinitionValue.lookup(Defs[0]); // one definition reaches: its value, a rank kept
+  std::optional<UniformValue> Passed;
+  if (holdsIncoming(Use, Var))
+    Passed = declRefValue(Var);
+  if (Defs.size() == 1 && !Passed) // one definition reaches: its value, a rank kept
+    return read(Node(Defs[0], NodeKind::Definition));
   if (Defs.empty())
-    return Incoming.value_or(UniformValue::everywhere());
+    return Passed.value_or(UniformValue::everywhere());
   // Several definitions reach the use: threads that took different branches on the way hold
   // different ones. Branches that also decide whether the use runs at all choose nothing here.
-  UniformValue V = Incoming.value_or(UniformValue::everywhere());
+  UniformValue V = Passed.value_or(UniformValue::everywhere());
   for (const Stmt *Def : Defs)
-    V = meet(meet(V, DefinitionValue.lookup(Def)), branchValue(Def, Use));
+    V = meet(meet(V, read(Node(Def, NodeKind::Definition))), branchValue(Def, Use));
   return V;
+}
+
+bool Uniformity::holdsIncoming(const DeclRefExpr *Use, const VarDecl *Var) {
+  if (!isa<ParmVarDecl>(Var) || !Cfg || !Cfg->blockOf(Use))
+    return false;
+  auto [It, Inserted] = Incoming.try_emplace(Use, false);
+  if (Inserted) {
+    const auto &All = Definitions.find(Var)->second;
+    llvm::SmallPtrSet<const Stmt *, 8> Redefinitions(All.begin(), All.end());
+    It->second = Cfg->reachesAvoiding(nullptr, Use,
+                                      [&](const Stmt *S) { return Redefinitions.count(S) != 0; });
+  }
+  return It->second;
+}
+
+llvm::ArrayRef<std::pair<const CFGBlock *, const Expr *>> Uniformity::branchesOf(const Stmt *Def) {
+  auto [It, Inserted] = DecidingBranches.try_emplace(Def);
+  if (!Inserted || !Cfg)
+    return It->second;
+  if (const CFGBlock *DefBlock = Cfg->blockOf(Def))
+    for (const BranchShape &Shape :
+         branchesDeciding(*Cfg, DefBlock, Def, Function, Ctx, Unit.ReturnsEndThread))
+      // Threads that left the kernel hold no values: an exit does not make the others differ.
+      if (Shape.Branch.Condition && !Shape.GuardsKernelExit)
+        It->second.push_back({Shape.Block, Shape.Branch.Condition});
+  return It->second;
 }
 
 UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
@@ -373,13 +517,9 @@ UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
     return UniformValue::everywhere();
   llvm::ArrayRef<CFGBlock *> UseBranches = Cfg->controlDependencies(UseBlock);
   UniformValue Result = UniformValue::everywhere();
-  for (const BranchShape &Shape : branchesDeciding(*Cfg, DefBlock, Def, Function, Ctx)) {
-    // Threads that left the kernel hold no values: an exit does not make the others differ.
-    if (llvm::is_contained(UseBranches, Shape.Block) || !Shape.Branch.Condition ||
-        Shape.GuardsKernelExit)
-      continue;
-    Result = meet(Result, exprValue(Shape.Branch.Condition));
-  }
+  for (const auto &[Block, Condition] : branchesOf(Def))
+    if (!llvm::is_contained(UseBranches, Block))
+      Result = meet(Result, read(Node(Condition, NodeKind::Condition)));
   return Result;
 }
 
@@ -426,6 +566,11 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return partsValue(llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()));
   if (const auto *Init = dyn_cast<InitListExpr>(E))
     return partsValue(Init->inits());
+  // A default argument or member initializer, evaluated where it is used.
+  if (const auto *DefaultArg = dyn_cast<CXXDefaultArgExpr>(E))
+    return exprValue(DefaultArg->getExpr());
+  if (const auto *DefaultInit = dyn_cast<CXXDefaultInitExpr>(E))
+    return exprValue(DefaultInit->getExpr());
   return UniformValue::perThread();
 }
 
@@ -440,7 +585,7 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
   if (V && localVariable(DRE) && V->getDeclContext() != Function && !isa<ParmVarDecl>(V))
     return UniformValue::perThread();
   if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
-    return useValue(DRE, V);
+    return read(Node(DRE, NodeKind::Use));
   return declRefValue(DRE->getDecl());
 }
 
@@ -557,10 +702,16 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
   Address.Rank = false;
   const auto *Var = dyn_cast<VarDecl>(Root);
   bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
+  bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
+  if (Memory == MemoryView::CallerMayWrite && !OwnMemory)
+    return UniformValue::perThread();
   if (!Writes.count(Root) && !Shared)
     return Address; // nothing here writes it: what the launch or the caller left there
-  if (auto Ordered = orderedByBarrier(Root, Access))
-    return meet(Address, UniformValue::at(*Ordered));
+  auto [Order, Inserted] = LoadOrder.try_emplace(Access);
+  if (Inserted)
+    Order->second = orderedByBarrier(Root, Access);
+  if (Order->second)
+    return meet(Address, UniformValue::at(*Order->second));
   return UniformValue::perThread();
 }
 
@@ -600,13 +751,34 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
   bool Library = Callee && (Callee->getBuiltinID() ||
                             Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()));
   if (!Library)
-    return UniformValue::perThread();
+    return userCallValue(Call).value_or(UniformValue::perThread());
   UniformValue V = UniformValue::everywhere();
   for (const Expr *Arg : Call->arguments()) {
     if (strip(Arg)->getType()->isPointerType())
       return UniformValue::perThread();
     V = meet(V, exprValue(Arg));
   }
+  return V;
+}
+
+std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  // A virtual call may run another body than the one named.
+  if (!Callee || !Unit.ReturnValueOf || isa<CUDAKernelCallExpr>(Call) ||
+      (Method && Method->isVirtual()))
+    return std::nullopt;
+  std::optional<UniformValue> Returned = Unit.ReturnValueOf(Callee);
+  if (!Returned)
+    return std::nullopt;
+  // The callee's parameters are what this call passes.
+  UniformValue V = *Returned;
+  V.Params = 0;
+  for (unsigned P = 0; P < 64; ++P)
+    if (Returned->Params & (uint64_t(1) << P)) {
+      const Expr *Arg = argumentForParameter(Call, Callee, P);
+      V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
+    }
   return V;
 }
 

@@ -6,14 +6,25 @@
 // the grid; results of collectives are uniform in their group; loads are uniform where nothing
 // writes the memory, or where a barrier of the scope orders every write before the load.
 // A device function's parameters are unknown: values depending on them carry the parameters,
-// and the caller decides with its arguments.
+// and the caller decides with its arguments; the same holds for what a device function returns
+// (returnValue), so a call is as uniform as the arguments its result depends on.
+//
+// The values are a fixpoint over three kinds of node: each definition of a local variable, each
+// use of one, and each condition of a branch that decides a definition. A node is evaluated from
+// its expression, reading other nodes' current values; it is re-evaluated only when a node it
+// read changes. Every node starts optimistic (shared everywhere) and only narrows, so circular
+// reasoning (`x = x + 1` in a uniform loop) settles; a node that keeps changing is made
+// per-thread, which is always sound. One UniformValue answers every scope at once (its Level
+// and Granule), so the work grows with the number of nodes, not with the paths between them.
 #pragma once
 #include "analysis/flow/FunctionCFG.h"
 #include "runtime-model/semantics/Scope.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PointerIntPair.h"
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 
@@ -57,14 +68,43 @@ struct UniformRequirement {
 /// Whether V meets R when its parameters are uniform.
 bool satisfies(UniformValue V, UniformRequirement R);
 
+/// How a Uniformity reads memory that outlives the function (parameters' pointees, globals,
+/// shared variables) when nothing in the function writes it.
+enum class MemoryView {
+  /// As the launch or the caller left it: as uniform as the address (a function's own view).
+  AsLeft,
+  /// Possibly written per thread by a caller just before the call: it varies. For what a
+  /// function returns to its callers, which the function alone cannot see.
+  CallerMayWrite,
+};
+
+/// Facts about other functions of the unit that one function's uniformity depends on.
+struct UniformityContext {
+  /// The value a call of the function returns, its parameters as Params; nullopt when unknown.
+  std::function<std::optional<UniformValue>(const clang::FunctionDecl *)> ReturnValueOf;
+  /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
+  /// call only as their last action).
+  bool ReturnsEndThread = false;
+};
+
 class Uniformity {
 public:
   /// Cfg may be null; then definitions are not weighed by the branches they depend on.
   /// Summaries, when given, tell which calls are barriers (for loads ordered by a barrier).
   Uniformity(const clang::FunctionDecl *F, FunctionCFG *Cfg, clang::ASTContext &Ctx,
-             SummaryTable *Summaries = nullptr);
+             SummaryTable *Summaries = nullptr, UniformityContext Unit = {},
+             MemoryView Memory = MemoryView::AsLeft);
 
   UniformValue valueOf(const clang::Expr *E);
+
+  /// What the function returns, as uniform as the parameters in its Params: the meet of the
+  /// returned values and, when several returns may be taken, of the branches choosing between
+  /// them. Nullopt for a function that returns nothing or is being summarised (recursion).
+  std::optional<UniformValue> returnValue();
+
+  /// How many times a node was evaluated so far: grows linearly with the function, whatever
+  /// the shape of its def-use chains (the stress test bounds it).
+  unsigned evaluations() const { return Evaluations; }
 
   /// Whether E is uniform at R, its parameters taken as uniform.
   bool isUniformAt(const clang::Expr *E, UniformRequirement R) { return satisfies(valueOf(E), R); }
@@ -79,6 +119,24 @@ public:
   definitionsReaching(const clang::DeclRefExpr *Use);
 
 private:
+  enum class NodeKind { Definition, Use, Condition };
+  using Node = llvm::PointerIntPair<const clang::Stmt *, 2, NodeKind>;
+  struct NodeState {
+    UniformValue Value = UniformValue::everywhere();
+    unsigned Changes = 0;
+    bool Queued = false;
+  };
+  /// The current value of N, recording that the node being evaluated reads it. A node not seen
+  /// before is queued, starting optimistic.
+  UniformValue read(Node N);
+  UniformValue evaluate(Node N);
+  /// Evaluates queued nodes until none changes.
+  void solve();
+  /// The branches (block, condition) that decide whether Def runs, kernel exits left out.
+  llvm::ArrayRef<std::pair<const clang::CFGBlock *, const clang::Expr *>>
+  branchesOf(const clang::Stmt *Def);
+  /// Whether a parameter may still hold the caller's value at Use.
+  bool holdsIncoming(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);
   UniformValue exprValue(const clang::Expr *E);
   UniformValue exprValueAt(const clang::Expr *E);
   /// A variable, parameter, enumerator or function that an expression names.
@@ -89,6 +147,8 @@ private:
   UniformValue partsValue(llvm::ArrayRef<const clang::Expr *> Parts);
   UniformValue declRefValue(const clang::ValueDecl *D);
   UniformValue callValue(const clang::CallExpr *Call);
+  /// A call of a function of the unit: what it returns, bound to the call's arguments.
+  std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
   UniformValue loadValue(const clang::Expr *Access);
   /// The conditions of the branches that decide whether Def runs but not whether Use does.
   UniformValue branchValue(const clang::Stmt *Def, const clang::Stmt *Use);
@@ -98,12 +158,13 @@ private:
                                                           const clang::VarDecl *Var);
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Expr *Load);
   void collectDefinitions();
-  void solveDefinitions();
 
   const clang::FunctionDecl *Function;
   FunctionCFG *Cfg;
   clang::ASTContext &Ctx;
   SummaryTable *Summaries;
+  UniformityContext Unit;
+  MemoryView Memory;
   bool IsKernel;
   /// Each local variable with the statements that give it a value (init, assignment, ++).
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 4>> Definitions;
@@ -112,12 +173,28 @@ private:
   /// Roots (parameters, globals, shared arrays) of memory the function writes, with the
   /// statements that write them (assignments, atomics, calls given a pointer to them).
   llvm::DenseMap<const clang::Decl *, llvm::SmallVector<const clang::Stmt *, 2>> Writes;
-  /// The value each definition gives its variable, solved to a fixpoint over all definitions.
-  llvm::DenseMap<const clang::Stmt *, UniformValue> DefinitionValue;
+  /// The return statements of the function (not of its lambdas).
+  llvm::SmallVector<const clang::ReturnStmt *, 2> Returns;
   /// The definitions of its variable that reach each use (flow-sensitive: a later assignment of
   /// a broadcast value replaces a per-thread one).
   llvm::DenseMap<const clang::DeclRefExpr *, llvm::SmallVector<const clang::Stmt *, 2>> Reaching;
-  bool Solved = false, Solving = false;
+  llvm::DenseMap<const clang::DeclRefExpr *, bool> Incoming;
+  llvm::DenseMap<const clang::Stmt *,
+                 llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>
+      DecidingBranches;
+  llvm::DenseMap<const clang::Expr *, std::optional<model::Scope>> LoadOrder;
+  /// The fixpoint: every node's value, who reads it, and what is left to evaluate.
+  llvm::DenseMap<Node, NodeState> Nodes;
+  llvm::DenseMap<Node, llvm::SmallVector<Node, 2>> Readers;
+  llvm::DenseSet<std::pair<Node, Node>> ReadEdges;
+  std::deque<Node> Work;
+  std::optional<Node> Evaluating;
+  bool MetNewNode = false;
+  unsigned Evaluations = 0;
+  /// Values of whole expressions asked for once the nodes they read had settled.
+  llvm::DenseMap<const clang::Expr *, UniformValue> Settled;
+  std::optional<std::optional<UniformValue>> ReturnSummary;
+  bool Summarising = false;
   unsigned Depth = 0; ///< of exprValue's recursion
 };
 

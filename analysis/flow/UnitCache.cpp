@@ -1,5 +1,6 @@
 #include "analysis/flow/UnitCache.h"
 #include "analysis/frontend/ParseSetup.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
@@ -98,11 +99,147 @@ FunctionCFG *UnitCache::cfgOf(const FunctionDecl *F) {
   return It->second.get();
 }
 
+UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
+  UniformityContext Context;
+  Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
+  Context.ReturnsEndThread = returnsEndThread(F);
+  return Context;
+}
+
 Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {
   auto [It, Inserted] = Uniformities.try_emplace(F);
   if (Inserted)
-    It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx, &Summaries);
+    It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx, &Summaries, contextFor(F));
   return *It->second;
+}
+
+std::optional<UniformValue> UnitCache::returnValueOf(const FunctionDecl *F) {
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def)
+    return std::nullopt;
+  auto [It, Inserted] = CallerViews.try_emplace(Def);
+  if (Inserted)
+    It->second = std::make_unique<Uniformity>(Def, cfgOf(Def), Ctx, &Summaries, contextFor(Def),
+                                              MemoryView::CallerMayWrite);
+  return It->second->returnValue();
+}
+
+namespace {
+/// The calls in one function's body (its lambdas are functions of their own), and references to
+/// functions that are not calls (their address taken).
+class CallSiteScanner : public RecursiveASTVisitor<CallSiteScanner> {
+public:
+  std::vector<const CallExpr *> Calls;
+  llvm::DenseMap<const FunctionDecl *, unsigned> References;
+  bool VisitCallExpr(CallExpr *Call) {
+    Calls.push_back(Call);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      ++References[F->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *Member) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Member->getMemberDecl()))
+      ++References[F->getCanonicalDecl()];
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+
+/// Whether nothing runs in Caller after Call returns: only the expressions around the call and
+/// a return, on every path to the end of the function.
+bool isLastAction(FunctionCFG &Cfg, const CallExpr *Call, ASTContext &Ctx) {
+  const CFGBlock *Block = Cfg.blockOf(Call);
+  if (!Block)
+    return false;
+  llvm::SmallPtrSet<const Stmt *, 8> Around; // the call and the expressions that hold it
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    const Stmt *S = Node.get<Stmt>();
+    if (!S || isa<CompoundStmt>(S))
+      break;
+    Around.insert(S);
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+  }
+  auto Quiet = [&](const CFGBlock *B, unsigned From) {
+    for (unsigned I = From; I < B->size(); ++I)
+      if (auto S = (*B)[I].getAs<CFGStmt>()) {
+        const auto *Return = dyn_cast<ReturnStmt>(S->getStmt());
+        if (!Around.count(S->getStmt()) && !(Return && !Return->getRetValue()))
+          return false;
+      }
+    return !B->getTerminatorStmt();
+  };
+  unsigned Index = 0;
+  for (; Index < Block->size(); ++Index)
+    if (auto S = (*Block)[Index].getAs<CFGStmt>(); S && S->getStmt() == Call)
+      break;
+  if (!Quiet(Block, Index + 1))
+    return false;
+  llvm::SmallPtrSet<const CFGBlock *, 8> Seen;
+  llvm::SmallVector<const CFGBlock *, 8> Work(Block->succ_begin(), Block->succ_end());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!B || B == &Cfg.cfg().getExit() || !Seen.insert(B).second)
+      continue;
+    if (!Quiet(B, 0))
+      return false;
+    Work.append(B->succ_begin(), B->succ_end());
+  }
+  return true;
+}
+} // namespace
+
+void UnitCache::collectCallSites() {
+  CallSites.emplace();
+  llvm::DenseMap<const FunctionDecl *, unsigned> References, Calls;
+  for (const FunctionDecl *Caller : deviceFunctions()) {
+    CallSiteScanner Scanner;
+    Scanner.TraverseStmt(Caller->getBody());
+    for (const auto &[F, Count] : Scanner.References)
+      References[F] += Count;
+    for (const CallExpr *Call : Scanner.Calls)
+      if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+        ++Calls[Callee->getCanonicalDecl()];
+        if (const FunctionDecl *Def = summarisableDefinition(Callee))
+          (*CallSites)[Def].push_back({Caller, Call});
+      }
+  }
+  for (const auto &[F, Count] : References)
+    if (Count > Calls.lookup(F))
+      AddressTaken.insert(F);
+}
+
+bool UnitCache::returnsEndThread(const FunctionDecl *F) {
+  if (!F || F->hasAttr<CUDAGlobalAttr>())
+    return F != nullptr;
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def)
+    return false;
+  if (auto It = EndsThread.find(Def); It != EndsThread.end())
+    return It->second;
+  // Recursion: a helper that calls itself last still returns into itself; say no.
+  if (!DecidingEndsThread.insert(Def).second)
+    return false;
+  if (!CallSites)
+    collectCallSites();
+  // Another unit may call a function with external linkage (relocatable device code).
+  GVALinkage Linkage = Ctx.GetGVALinkageForFunction(Def);
+  bool Local = Linkage == GVA_Internal || Linkage == GVA_DiscardableODR;
+  const std::vector<CallSite> &Sites = (*CallSites)[Def];
+  bool Ends = Local && !Sites.empty() && !AddressTaken.count(Def->getCanonicalDecl()) &&
+              llvm::all_of(Sites, [&](const CallSite &Site) {
+                FunctionCFG *Cfg = cfgOf(Site.Caller);
+                return Cfg && returnsEndThread(Site.Caller) && isLastAction(*Cfg, Site.Call, Ctx);
+              });
+  DecidingEndsThread.erase(Def);
+  EndsThread[Def] = Ends;
+  return Ends;
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
 #include <chrono>
 #include <map>
 #include <memory>
@@ -37,6 +38,13 @@ public:
   /// Null when the function has no body or no CFG.
   FunctionCFG *cfgOf(const clang::FunctionDecl *F);
   Uniformity &uniformityOf(const clang::FunctionDecl *F);
+  /// What a call of F returns, as uniform as the parameters in its Params; nullopt when F
+  /// returns nothing or its summary is being computed (recursion).
+  std::optional<UniformValue> returnValueOf(const clang::FunctionDecl *F);
+
+  /// Whether a return from F ends the thread: F is a kernel, or a helper no other unit can call
+  /// whose every call is the last action of a function whose returns end the thread.
+  bool returnsEndThread(const clang::FunctionDecl *F);
 
   /// The unit's instance of Analysis, constructed from this cache on first use: any class with
   /// a constructor taking UnitCache & (DivergenceAnalysis, UnitLaunchSites, ...).
@@ -86,6 +94,19 @@ private:
   std::map<const void *, std::unique_ptr<CachedAnalysis>> Analyses;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionCFG>> Cfgs;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> Uniformities;
+  /// Each function seen from its callers (MemoryView::CallerMayWrite), for its return value.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> CallerViews;
+  /// The calls of each device function of the unit, and the functions whose address is taken.
+  struct CallSite {
+    const clang::FunctionDecl *Caller;
+    const clang::CallExpr *Call;
+  };
+  std::optional<std::map<const clang::FunctionDecl *, std::vector<CallSite>>> CallSites;
+  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  std::map<const clang::FunctionDecl *, bool> EndsThread;
+  llvm::DenseSet<const clang::FunctionDecl *> DecidingEndsThread;
+  void collectCallSites();
+  UniformityContext contextFor(const clang::FunctionDecl *F);
 };
 
 /// The analysis of the translation unit being checked on this thread; created on first use for

@@ -101,4 +101,73 @@ __global__ void k(int *p) {
   EXPECT_EQ(Needed[4]->Granule, 8u);   // the constant size of a dynamic partition
 }
 
+const char *ExitSource = R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+static __device__ void sortTail(int *data, unsigned len, const cg::thread_block &block) {
+  if (threadIdx.x >= len) return;
+  block.sync();
+  data[threadIdx.x] = 0;
+}
+static __device__ void sortMiddle(int *data, unsigned len, const cg::thread_block &block) {
+  if (threadIdx.x >= len) return;
+  block.sync();
+}
+__device__ void sortExternal(int *data, unsigned len, const cg::thread_block &block) {
+  if (threadIdx.x >= len) return;
+  block.sync();
+}
+__global__ void last(int *data, unsigned len) {
+  cg::thread_block block = cg::this_thread_block();
+  sortTail(data, len, block);
+}
+__global__ void notLast(int *data, unsigned len) {
+  cg::thread_block block = cg::this_thread_block();
+  sortMiddle(data, len, block);
+  data[0] = 1;
+}
+__global__ void external(int *data, unsigned len) {
+  cg::thread_block block = cg::this_thread_block();
+  sortExternal(data, len, block);
+}
+)";
+
+TEST(Divergence, ReturnsOfHelpersCalledLastEndTheThread) {
+  test::ParsedSource S(ExitSource);
+  ASSERT_TRUE(S.ok());
+  EXPECT_TRUE(S.analysis().returnsEndThread(S.function("sortTail")));
+  EXPECT_FALSE(S.analysis().returnsEndThread(S.function("sortMiddle")));   // work follows
+  EXPECT_FALSE(S.analysis().returnsEndThread(S.function("sortExternal"))); // other units
+  // A block barrier after a thread exit: exited threads stop counting on CUDA.
+  EXPECT_TRUE(divergent(S, "sortTail").empty());
+  EXPECT_EQ(divergent(S, "sortMiddle").size(), 1u);
+  EXPECT_EQ(divergent(S, "sortExternal").size(), 1u);
+}
+
+TEST(Divergence, ExitsInHelpersStayDivergentWhereExitsDoNotRelease) {
+  test::ParsedSource S(ExitSource, model::Platform::Hip, "input.hip");
+  ASSERT_TRUE(S.ok());
+  // On AMD an exited thread hangs the block barrier: the helper's exit still splits it.
+  EXPECT_EQ(divergent(S, "sortTail").size(), 1u);
+}
+
+TEST(Divergence, DefaultArgumentsAreBoundAtTheCall) {
+  test::ParsedSource S(R"(
+template <int NT> __device__ void load(int *dest, int count, bool sync = true) {
+  for (int i = threadIdx.x; i < count; i += NT) dest[i] = 0;
+  if (sync) __syncthreads();
+}
+__global__ void defaults(int *dest, int count) {
+  load<128>(dest, count);
+  load<128>(dest, count, false);
+}
+__global__ void perThread(int *dest, int count) {
+  load<128>(dest, count, threadIdx.x & 1);
+}
+)");
+  ASSERT_TRUE(S.ok());
+  EXPECT_TRUE(divergent(S, "defaults").empty());
+  EXPECT_EQ(divergent(S, "perThread").size(), 1u);
+}
+
 } // namespace

@@ -144,4 +144,56 @@ TEST_F(UniformityTest, DeviceFunctionParametersAreCarried) {
   EXPECT_TRUE(satisfies(Both, UniformRequirement::scope(Scope::Grid)));
 }
 
+const char *CallsSource = R"(
+__device__ bool isFirstBlock() { return blockIdx.x == 0; }
+__device__ bool isFirstThread() { return threadIdx.x == 0; }
+__device__ int twice(int v) { return 2 * v; }
+__device__ int pick(int v) { if (threadIdx.x == 0) return v; return v + 1; }
+__device__ int first(const int *p) { return p[0]; }
+__device__ int recursive(int v) { return v > 0 ? recursive(v - 1) : 0; }
+__device__ unsigned highBit(unsigned word) {
+  unsigned bit;
+  asm("bfind.u32 %0, %1;" : "=r"(bit) : "r"(word));
+  return bit;
+}
+__device__ unsigned lane() {
+  unsigned id;
+  asm("mov.u32 %0, %%laneid;" : "=r"(id));
+  return id;
+}
+__device__ int withDefault(int v, int step = 4) { return v + step; }
+__global__ void calls(int *data, int n) {
+  bool first_block = isFirstBlock();
+  bool first_thread = isFirstThread();
+  int doubled = twice(n);
+  int doubled_tid = twice(threadIdx.x);
+  int picked = pick(n);
+  data[threadIdx.x] = 1;
+  int read = first(data);
+  int rec = recursive(n);
+  unsigned bit = highBit(n - 1);
+  unsigned bit_tid = highBit(threadIdx.x);
+  unsigned my_lane = lane();
+  int defaulted = withDefault(n);
+}
+)";
+
+TEST(UniformityOfCalls, ReturnValuesAreBoundToArguments) {
+  test::ParsedSource S(CallsSource);
+  ASSERT_TRUE(S.ok());
+  Uniformity &U = S.analysis().uniformityOf(S.function("calls"));
+  auto Level = [&](const char *Var) { return U.valueOf(S.init("calls", Var)).Level; };
+  EXPECT_EQ(Level("first_block"), Scope::Block);
+  EXPECT_EQ(Level("first_thread"), Scope::Thread);
+  EXPECT_EQ(Level("doubled"), Scope::Grid);
+  EXPECT_EQ(Level("doubled_tid"), Scope::Thread);
+  EXPECT_EQ(Level("picked"), Scope::Thread); // two returns chosen per thread
+  EXPECT_EQ(Level("read"), Scope::Thread);   // memory the caller may have written
+  EXPECT_EQ(Level("rec"), Scope::Thread);    // recursion is not summarised
+  EXPECT_EQ(Level("bit"), Scope::Grid);      // pure inline asm: as uniform as its inputs
+  EXPECT_EQ(Level("bit_tid"), Scope::Thread);
+  EXPECT_EQ(Level("my_lane"), Scope::Thread); // a special register
+  EXPECT_EQ(Level("defaulted"), Scope::Grid);
+}
+
 } // namespace
