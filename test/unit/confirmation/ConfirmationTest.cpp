@@ -186,6 +186,31 @@ TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmed) {
   EXPECT_EQ(Out[0].Severity, report::Level::Error);
 }
 
+// With no finding to confirm, only kernels whose threads can wait for each other through memory
+// (volatile or atomic accesses) are replayed to look for deadlocks: the others' collectives go
+// wrong only through branches the static rules judge.
+TEST(Confirmation, KernelsThatCannotWaitOnMemoryAreNotReplayedForDeadlocksAlone) {
+  auto ReplaysPrinted = [](const Unit &U) {
+    ConfirmOptions Options;
+    Options.ReportDeadlocks = true;
+    Options.Verbose = true;
+    std::vector<report::Finding> Findings;
+    ::testing::internal::CaptureStderr();
+    confirmUnit({U.File, U.Contents, nullptr, analysis::ParseOptions(), {}}, Options, Findings);
+    return ::testing::internal::GetCapturedStderr();
+  };
+  Unit Plain(R"(__global__ void k(int *p) {
+  __shared__ int s[64];
+  s[threadIdx.x] = p[threadIdx.x];
+  __syncthreads();
+  p[threadIdx.x] = s[63 - threadIdx.x];
+}
+)");
+  EXPECT_EQ(ReplaysPrinted(Plain), "");
+  Unit Polling(FlagAfterBarrier);
+  EXPECT_NE(ReplaysPrinted(Polling).find("coopcheck: executor:"), std::string::npos);
+}
+
 // Host code that does not compile with the model headers (here: a name only the toolkit's own
 // headers would declare) no longer stops the device code from being replayed, and Clang's
 // complaints stay off stderr.
