@@ -1,4 +1,5 @@
 #include "checks/DivergentCollectiveCheck.h"
+#include "analysis/rules/EarlyExits.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -62,20 +63,42 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
         const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
         SourceLocation Loc = userLocation(TU, At->getBeginLoc());
         if (reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
-          report(TU, G);
+          report(TU, F, G);
       }
   }
 }
 
-void DivergentCollectiveCheck::report(UnitCache &TU, const GuardedEffect &G) {
+/// A warp-wide collective in a loop whose trip count alone differs, where the threads that finish
+/// the loop first leave the kernel: the hardware releases the collective once the lanes still
+/// there arrive (probes P13, P15, P19, measured on NVIDIA only), so the threads do not hang; the
+/// code only relies on that.
+static bool lanesThatFinishLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
+                                 UniformRequirement Needed) {
+  if (TU.platform() != model::Platform::Cuda)
+    return false;
+  bool WarpWide =
+      Needed.Level == model::Scope::Warp || (Needed.Level == model::Scope::Thread &&
+                                             Needed.Granule > 0 && Needed.Granule <= TU.warpSize());
+  return WarpWide && G.Effect.Kind != CollectiveKind::HandleCreation && G.Branch &&
+         G.Branch->Form == Shape::LoopTripCount && loopEndLeavesKernel(TU, F, G.Branch->Condition);
+}
+
+void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
+                                      const GuardedEffect &G) {
   auto Needed = requirementOf(G.Effect, TU.warpSize());
   std::string Group = groupNoun(*Needed).str();
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
-  auto Level = G.Effect.Kind == CollectiveKind::HandleCreation ? DiagnosticIDs::Warning
-                                                               : DiagnosticIDs::Error;
+  bool Tolerated = lanesThatFinishLeave(TU, F, G, *Needed);
+  auto Level = G.Effect.Kind == CollectiveKind::HandleCreation || Tolerated ? DiagnosticIDs::Warning
+                                                                            : DiagnosticIDs::Error;
+  std::string Consequence =
+      Tolerated ? "the threads that finish the loop first leave the kernel, and the hardware "
+                  "releases it once the threads still in the loop arrive; every thread of the " +
+                      Group + " should call it the same number of times"
+                : consequence(G, Group);
   diag(userLocation(TU, At->getBeginLoc()), "%0; %1", Level)
-      << reachPart(G, describeCollective(G.Effect), Cond, Group) << consequence(G, Group)
+      << reachPart(G, describeCollective(G.Effect), Cond, Group) << Consequence
       << userRange(TU, At->getSourceRange());
   if (G.Branch)
     diag(userLocation(TU, G.Branch->Condition->getBeginLoc()),

@@ -14,7 +14,8 @@ protected:
   void checkTranslationUnit(analysis::UnitCache &TU) override;
 
 private:
-  void report(analysis::UnitCache &TU, const analysis::GuardedEffect &G);
+  void report(analysis::UnitCache &TU, const clang::FunctionDecl *F,
+              const analysis::GuardedEffect &G);
 };
 
 } // namespace coopcheck::checks

@@ -17,7 +17,9 @@ struct DeviceModule {
 };
 
 /// ParseArguments are the compiler arguments of the device-side parse (ParseSetup), without the
-/// file. Fails with the first error Clang reports.
+/// file. When the whole unit does not compile, the device functions are lowered without the host
+/// functions' bodies (the template kernels only a host launch instantiates are then missing).
+/// Fails with the first error Clang reports; prints nothing.
 llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
                                              const std::vector<std::string> &ParseArguments);
 

@@ -56,6 +56,8 @@ public:
     if (!BO->isAssignmentOp())
       return true;
     const Expr *Target = BO->getLHS()->IgnoreParenImpCasts();
+    if (const VarDecl *Var = namedLocal(Target))
+      Values.Modified.insert(Var);
     const Expr *Value = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
     if (const auto *Member = dyn_cast<MemberExpr>(Target))
       storeField(Member, Value);
@@ -85,6 +87,9 @@ public:
     if (model::findLaunchApi(Callee) || Callee == "free")
       return true;
     for (const Expr *Arg : Call->arguments()) {
+      // Passed as an lvalue: bound to a reference the callee may write through.
+      if (const VarDecl *Var = namedLocal(Arg); Var && Arg->IgnoreParens()->isGLValue())
+        Values.Modified.insert(Var);
       if (const Expr *Addressed = addressedOperand(Arg)) {
         if (const VarDecl *Var = namedLocal(Addressed))
           Values.StoringCalls[Var].push_back(Call);
@@ -94,6 +99,46 @@ public:
           Values.StoringCalls[Var].push_back(Call);
       }
     }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    const VarDecl *Var = namedLocal(UO->getSubExpr());
+    if (!Var)
+      return true;
+    if (UO->isIncrementDecrementOp())
+      Values.Modified.insert(Var);
+    else if (UO->getOpcode() == UO_AddrOf)
+      ++Values.AddressTaken[Var];
+    return true;
+  }
+
+  /// `void *args[] = {&n, ...};` hands the address to whatever reads args; `int &r = n;` may
+  /// write n through r.
+  bool VisitVarDecl(VarDecl *Decl) {
+    const Expr *Init = Decl->getInit();
+    if (!Init)
+      return true;
+    if (Decl->getType()->isReferenceType() &&
+        !Decl->getType().getNonReferenceType().isConstQualified())
+      if (const VarDecl *Var = namedLocal(Init))
+        Values.Modified.insert(Var);
+    const auto *List = dyn_cast<InitListExpr>(Init);
+    if (!List || !Decl->getType()->isArrayType())
+      return true;
+    const InitListExpr *Written = List->isSyntacticForm() ? List : List->getSyntacticForm();
+    for (const Expr *Entry : Written->inits())
+      if (const VarDecl *Var = namedLocal(addressedOperand(Entry)))
+        Values.AddressInArrays[Var].push_back(Decl);
+    return true;
+  }
+
+  /// The body is not walked: a local it captures by reference may change there.
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef)
+        if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
+          Values.Modified.insert(Var);
     return true;
   }
 
@@ -141,6 +186,8 @@ LocalValues::valuesReaching(const DeclRefExpr *Use) {
   if (!Var || !Var->hasLocalStorage() || FieldStores.count(Var) || StoringCalls.count(Var) ||
       AssignedAsObjects.count(Var) || !Function)
     return std::nullopt;
+  if (initializedOnly(Var))
+    return llvm::SmallVector<const Expr *, 2>{Var->getInit()};
   auto Definitions = TU.uniformityOf(Function).definitionsReaching(Use);
   if (!Definitions || Definitions->empty())
     return std::nullopt;
@@ -152,6 +199,23 @@ LocalValues::valuesReaching(const DeclRefExpr *Use) {
     Values.push_back(Value);
   }
   return Values;
+}
+
+bool LocalValues::initializedOnly(const VarDecl *Var) const {
+  if (!Var->getType()->isIntegralOrEnumerationType() || !Var->getInit() || Var->isInitCapture() ||
+      isa<ParmVarDecl>(Var) || Modified.count(Var))
+    return false;
+  auto Taken = AddressTaken.find(Var);
+  if (Taken == AddressTaken.end())
+    return true;
+  // Its address only goes into argument arrays that no call but a launch receives.
+  auto InArrays = AddressInArrays.find(Var);
+  if (InArrays == AddressInArrays.end() || InArrays->second.size() != Taken->second)
+    return false;
+  return llvm::none_of(InArrays->second, [&](const VarDecl *Array) {
+    return StoringCalls.count(Array) || StoredAtVariableIndex.count(Array) ||
+           AddressTaken.count(Array);
+  });
 }
 
 const Expr *LocalValues::fieldValue(const VarDecl *Record, llvm::StringRef Field) {

@@ -84,6 +84,11 @@ private:
   std::optional<uint64_t> arithmetic(const clang::BinaryOperator *BO, unsigned Depth);
   std::optional<uint64_t> allocatedElements(const clang::Expr *Init) const;
 
+  /// Var keeps the value of its initializer wherever it is used: an integer local that no
+  /// assignment, increment or non-const reference changes, whose address goes at most into
+  /// argument arrays that only launches read (`int n = 5 * 1024; void *args[] = {&n};`).
+  bool initializedOnly(const clang::VarDecl *Var) const;
+
   friend class LocalStores;
   UnitCache &TU;
   const clang::FunctionDecl *Function;
@@ -96,6 +101,12 @@ private:
   /// Class-type variables given a new value by operator= (`grid = dim3(n);`), which the
   /// definitions of local variables do not show.
   llvm::DenseSet<const clang::VarDecl *> AssignedAsObjects;
+  /// Locals assigned, incremented or bound to a non-const reference anywhere in the function.
+  llvm::DenseSet<const clang::VarDecl *> Modified;
+  /// How often each local's address is taken, and the local arrays initialized with it.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> AddressTaken;
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::VarDecl *, 1>>
+      AddressInArrays;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::CallExpr *, 1>>
       StoringCalls;
 };

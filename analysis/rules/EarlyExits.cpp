@@ -1,6 +1,7 @@
 #include "analysis/rules/EarlyExits.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -75,7 +76,69 @@ divergentExitsBefore(const CFGBlock *Barrier, UniformRequirement Needed,
   return Divergent;
 }
 
+/// Whether S may execute a collective or end the thread: a call with a collective effect, or
+/// one that may exit.
+class CollectiveFinder : public RecursiveASTVisitor<CollectiveFinder> {
+public:
+  CollectiveFinder(UnitCache &TU, const FunctionDecl *F) : TU(TU), F(F) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    Found |= !TU.summaries().effectsOfCall(Call, F).empty() ||
+             TU.summaries().threadExitOfCall(Call) != nullptr;
+    return !Found;
+  }
+  bool shouldVisitLambdaBodies() const { return false; }
+
+private:
+  UnitCache &TU;
+  const FunctionDecl *F;
+};
+
+bool mayRunCollective(UnitCache &TU, const FunctionDecl *F, const Stmt *S) {
+  CollectiveFinder Finder(TU, F);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  auto Parents = Ctx.getParents(*S);
+  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+}
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
+
+/// The loop whose condition Condition is (or lies in).
+const Stmt *loopOfCondition(ASTContext &Ctx, const Expr *Condition) {
+  const Stmt *S = Condition;
+  for (unsigned Depth = 0; S && Depth < 16 && !isLoop(S); ++Depth)
+    S = parentStmt(Ctx, S);
+  return S && isLoop(S) ? S : nullptr;
+}
+
 } // namespace
+
+bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition) {
+  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>() || !Kernel->hasBody() || !LoopCondition)
+    return false;
+  ASTContext &Ctx = TU.context();
+  const Stmt *Current = loopOfCondition(Ctx, LoopCondition);
+  const Stmt *Body = Kernel->getBody();
+  while (Current && Current != Body) {
+    const Stmt *Parent = parentStmt(Ctx, Current);
+    if (!Parent || isLoop(Parent) || isa<SwitchStmt>(Parent))
+      return false;
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+      auto After = llvm::find(Block->body(), Current);
+      if (After == Block->body_end())
+        return false;
+      for (++After; After != Block->body_end(); ++After)
+        if (mayRunCollective(TU, Kernel, *After))
+          return false;
+    }
+    Current = Parent;
+  }
+  return Current == Body;
+}
 
 std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
                                       const EarlyExitOptions &Options) {

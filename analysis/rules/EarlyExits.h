@@ -30,4 +30,12 @@ struct EarlyExitOptions {
 std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const clang::FunctionDecl *Kernel,
                                       const EarlyExitOptions &Options);
 
+/// Whether a thread of Kernel that finishes the loop whose condition is LoopCondition leaves the
+/// kernel without executing another collective: the loop is in no other loop, and no statement
+/// after it, at any level up to the kernel's body, may execute one. The threads whose trip count
+/// runs out first have then exited when the others reach a warp collective, which releases
+/// once the lanes still there arrive (probes P13, P15, P19).
+bool loopEndLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
+                         const clang::Expr *LoopCondition);
+
 } // namespace coopcheck::analysis

@@ -1,6 +1,7 @@
 #include "analysis/rules/WarpExchange.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/StableOrder.h"
+#include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -113,6 +114,44 @@ std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
   return std::nullopt;
 }
 
+/// The calls of F in the device functions of the unit.
+class CallsOf : public RecursiveASTVisitor<CallsOf> {
+public:
+  explicit CallsOf(const FunctionDecl *F) : Callee(F->getCanonicalDecl()) {}
+  std::vector<const CallExpr *> Calls;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Direct = Call->getDirectCallee();
+    if (Direct && Direct->getCanonicalDecl() == Callee)
+      Calls.push_back(Call);
+    return true;
+  }
+
+private:
+  const Decl *Callee;
+};
+
+/// Whether the lanes of a warp index one array through the pointer parameter P of F: always in
+/// a kernel, and in a device function when each call the unit shows passes the same pointer to
+/// every lane of a warp (`reverse_in_warp(buf, v)`). A call that passes each thread its own part
+/// of an array (`dct(block + row * stride)`) gives every lane a different base: the same index
+/// then names different elements.
+bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl *P) {
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return true;
+  for (const FunctionDecl *Caller : TU.deviceFunctions()) {
+    if (!Caller->hasBody())
+      continue;
+    CallsOf Finder(F);
+    Finder.TraverseStmt(Caller->getBody());
+    for (const CallExpr *Call : Finder.Calls) {
+      const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
+      if (Arg && !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp))
+        return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
@@ -143,6 +182,10 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
   for (const Access &R : Reads) {
     if (RootsDone.count(R.Root))
       continue;
+    if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {
+      RootsDone.insert(R.Root);
+      continue;
+    }
     const auto &RL = ReachOf(R.At);
     if (!RL || !Lanes.values(R.Element->getIdx()))
       continue;

@@ -44,6 +44,29 @@ bool hasCollective(const llvm::Function &Kernel) {
   });
 }
 
+/// Whether a thread of the kernel can wait for another outside a collective: by reading memory
+/// that the other writes, which only volatile and atomic accesses make a program do reliably
+/// (a plain load in a polling loop is a data race the compiler may hoist). Without such an
+/// access, the kernel's collectives can only go wrong through the branches the static rules
+/// judge, so a replay that looks for deadlocks alone has nothing to add.
+bool mayWaitOnMemory(const llvm::Function &Kernel) {
+  return llvm::any_of(kernelInstructions(Kernel), [](const llvm::Instruction *I) {
+    if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(I))
+      return Load->isVolatile() || Load->isAtomic();
+    if (auto *Store = llvm::dyn_cast<llvm::StoreInst>(I))
+      return Store->isVolatile() || Store->isAtomic();
+    if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I))
+      return true;
+    auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
+    if (!Call)
+      return false;
+    if (Call->isInlineAsm())
+      return true;
+    const llvm::Function *Callee = Call->getCalledFunction();
+    return Callee && Callee->getName().contains_insensitive("atomic");
+  });
+}
+
 bool touches(const report::Finding &F, const std::set<SourceLine> &Points) {
   if (Points.count({normalisedPath(F.Location.File), F.Location.Line}))
     return true;
@@ -60,7 +83,8 @@ public:
       : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
 
   bool worthReplaying() const {
-    return anyPending() || (Options.ReportDeadlocks && hasCollective(Kernel));
+    return anyPending() ||
+           (Options.ReportDeadlocks && hasCollective(Kernel) && mayWaitOnMemory(Kernel));
   }
 
   void run(const std::vector<ReplayShape> &Shapes) {
@@ -77,7 +101,7 @@ public:
       if (!anyPending() && !Options.ReportDeadlocks)
         return;
     }
-    if (RuledOut && !Launched.empty() && ruledOutBySpecification(Launched))
+    if (RuledOut && !Launched.empty() && anyDowngradable() && ruledOutBySpecification(Launched))
       downgrade(Launched);
   }
 
@@ -90,6 +114,11 @@ private:
   bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
   bool anyPending() const {
     return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
+  }
+  /// Replays under the specification model only serve downgrades.
+  bool anyDowngradable() const {
+    return llvm::any_of(Findings,
+                        [&](const report::Finding &F) { return pending(F) && executorDecides(F); });
   }
 
   ReplayResult replay(const ReplayShape &S, Semantics Model) {

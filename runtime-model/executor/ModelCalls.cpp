@@ -131,7 +131,13 @@ struct NamePattern {
 };
 
 /// cooperative_groups::details::*_group_id, the kind argument of __cgm_group_* functions.
-enum GroupKind : uint64_t { MultiGridGroup = 2, GridGroup = 3, BlockGroup = 4, TileGroup = 5 };
+enum GroupKind : uint64_t {
+  CoalescedGroup = 1,
+  MultiGridGroup = 2,
+  GridGroup = 3,
+  BlockGroup = 4,
+  TileGroup = 5
+};
 
 } // namespace
 
@@ -271,13 +277,68 @@ StepResult Replay::groupSync(ModelCall &C) {
   return C.arrive({CollectiveOp::WarpBarrier, 0, Mask});
 }
 
-/// Ranks, sizes and validity of a group known at run time: not modelled.
-StepResult Replay::groupQuery(ModelCall &C) {
+/// The rank, size and validity of a generic thread_group are those of the group it holds: a
+/// thread_group made from a block answers as the block, one made from a tile as that tile. Each
+/// thread of a group must see the same size (loops over g.size() run as many trips in every
+/// thread), so only groups this executor does not lay out (clusters) are left unconstrained.
+std::optional<uint64_t> Replay::groupThreadRankOf(ThreadId T, uint64_t Kind, uint64_t TileSize,
+                                                  uint64_t Mask) const {
+  switch (Kind) {
+  case GridGroup:
+    return T;
+  case BlockGroup:
+    return Shape.rankInBlock(T);
+  case TileGroup:
+    return Shape.rankInBlock(T) % TileSize;
+  case CoalescedGroup:
+    return llvm::popcount(Mask & ((1ull << Shape.laneOf(T)) - 1));
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<uint64_t> Replay::groupSizeOf(uint64_t Kind, uint64_t TileSize, uint64_t Mask) const {
+  switch (Kind) {
+  case GridGroup:
+    return Shape.threads();
+  case BlockGroup:
+    return Shape.threadsPerBlock();
+  case TileGroup:
+    return std::min<uint64_t>(TileSize, Shape.threadsPerBlock());
+  case CoalescedGroup:
+    return llvm::popcount(Mask);
+  default:
+    return std::nullopt;
+  }
+}
+
+StepResult Replay::groupThreadRank(ModelCall &C) {
+  uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1), Mask = C.concreteArg(2);
+  if (Kind == TileGroup && !validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  std::optional<uint64_t> Rank = groupThreadRankOf(C.T, Kind, TileSize, Mask);
+  return Rank ? C.result(*Rank) : unconstrained(C);
+}
+
+StepResult Replay::groupNumThreads(ModelCall &C) {
+  uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1), Mask = C.concreteArg(2);
+  if (Kind == TileGroup && !validTileSize(TileSize))
+    return unsupportedTile(TileSize);
+  std::optional<uint64_t> Size = groupSizeOf(Kind, TileSize, Mask);
+  return Size ? C.result(*Size) : unconstrained(C);
+}
+
+/// A grid is valid only in a cooperative launch, a multi-grid only in a multi-device one.
+StepResult Replay::groupIsValid(ModelCall &C) {
   uint64_t Kind = C.concreteArg(0), TileSize = C.concreteArg(1);
   C.concreteArg(2);
   if (Kind == TileGroup && !validTileSize(TileSize))
     return unsupportedTile(TileSize);
-  return unconstrained(C);
+  if (Kind == GridGroup)
+    return gridIsValid(C);
+  if (Kind == MultiGridGroup)
+    return multiGridIsValid(C);
+  return C.result(1);
 }
 
 /// The copy is done at once; its completion is what wait() orders.

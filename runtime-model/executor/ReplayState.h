@@ -173,7 +173,12 @@ private:
       gridThreadRank(ModelCall &C), gridNumThreads(ModelCall &C), gridBlockRank(ModelCall &C),
       gridNumBlocks(ModelCall &C), blockThreadRank(ModelCall &C), blockNumThreads(ModelCall &C);
   StepResult tiledPartition(ModelCall &C);
-  StepResult groupSync(ModelCall &C), groupQuery(ModelCall &C), groupMemcpyAsync(ModelCall &C);
+  StepResult groupSync(ModelCall &C), groupThreadRank(ModelCall &C), groupNumThreads(ModelCall &C),
+      groupIsValid(ModelCall &C), groupMemcpyAsync(ModelCall &C);
+  /// What a generic thread_group's descriptor stands for (none for kinds not laid out here).
+  std::optional<uint64_t> groupThreadRankOf(ThreadId T, uint64_t Kind, uint64_t TileSize,
+                                            uint64_t Mask) const;
+  std::optional<uint64_t> groupSizeOf(uint64_t Kind, uint64_t TileSize, uint64_t Mask) const;
   StepResult tileSync(ModelCall &C), tileThreadRank(ModelCall &C), tileElect(ModelCall &C),
       tileShuffle(ModelCall &C), tileVote(ModelCall &C), tileMatch(ModelCall &C),
       tileReduce(ModelCall &C);

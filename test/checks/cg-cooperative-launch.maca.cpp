@@ -3,8 +3,9 @@
 // mcDeviceProp::cooperativeLaunch, so there is no note about support.
 //
 // Positives: a constant grid beyond co-residency (runtime and module launch), an argument entry
-// of the wrong type, a grid sized from the problem, an ignored error code. Negatives: the
-// occupancy-sized launch of the MXMACA programming guide, a constant grid that fits.
+// of the wrong type, a grid sized from the problem (also through a local that changes), an ignored
+// error code. Negatives: the occupancy-sized launch of the MXMACA programming guide, a constant
+// grid that fits, a grid computed from locals that keep their constant initializers.
 #include <mc_runtime.h>
 #include <maca_cooperative_groups.h>
 using namespace cooperative_groups;
@@ -45,7 +46,30 @@ void sized_from_problem(const int *keys, int *bins, int n, float scale) {
   mcLaunchCooperativeKernel((void *)histogram_sync, dim3(blocks), dim3(256), args, 0, 0); // expected-warning {{the grid of this cooperative launch is sized from the problem ('n / 256') instead of the occupancy API}} expected-note {{the error code of mcLaunchCooperativeKernel is ignored}}
 }
 
+// M-P5. The problem size is a local, but one that changes before the launch: the grid grows with
+// it.
+void sized_from_changed_local(const int *keys, int *bins, int extra, float scale) {
+  int n = 5 * 1024;
+  n += extra;
+  int blockSize = 256;
+  int blocks = (n + blockSize - 1) / blockSize;
+  void *args[] = {&keys, &bins, &n, &scale};
+  mcError_t err = mcLaunchCooperativeKernel((void *)histogram_sync, blocks, blockSize, args, 0, 0); // expected-warning {{the grid of this cooperative launch is sized from the problem ('(n + blockSize - 1) / blockSize')}}
+  (void)err;
+}
+
 // ---- negatives --------------------------------------------------------------------------------
+
+// M-N3. The problem size is a constant in locals initialized once and never changed (the
+// chapter 5 sample of the MXMACA guide): 20 blocks, which fit; handing n's address to the
+// launch's argument array does not change it.
+mcError_t constant_problem(const int *keys, int *bins, float scale) {
+  int n = 5 * 1024;
+  int blockSize = 256;
+  int nBlocks = (n + blockSize - 1) / blockSize;
+  void *args[] = {(void *)&keys, (void *)&bins, (void *)&n, (void *)&scale};
+  return mcLaunchCooperativeKernel((void *)histogram_sync, nBlocks, blockSize, args, 0, 0);
+}
 
 // M-N1. The grid synchronization example of the MXMACA guide.
 int occupancy_sized(const int *keys, int *bins, int n, float scale) {

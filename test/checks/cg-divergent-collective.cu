@@ -1,8 +1,10 @@
 // cg-divergent-collective on CUDA (32-lane warps): positives and negatives.
 //
-// Positives: 51 kernels, one finding each (49 errors, 2 warnings: this_grid(), this_thread_block()).
+// Positives: 51 kernels, one finding each (48 errors, 3 warnings: this_grid(), this_thread_block(),
+// a tile ballot in a loop whose lanes leave the kernel when they finish it).
 // Negatives: 44 kernels, no diagnostic from any cg-* rule.
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
+// Loops whose lanes leave the kernel (end of file): 3 kernels, 2 warnings and 2 errors.
 //
 // Every case is its own kernel (with its own __device__ helpers); the comment above it says why it
 // is or is not a finding. Groups are passed by const reference so that cg-group-by-value stays
@@ -406,12 +408,13 @@ __global__ void all_in_odd_lanes(int *ok, const float *v) {
 }
 
 // P26. The cooperative-groups form of the threshold-bits loop: lanes past dataLen leave the loop
-// one iteration early and miss the last ballot.
+// one iteration early and miss the last ballot. They leave the kernel too, and a tile collective
+// waits only for the lanes that have not exited (probes P13, P15): a warning, not an error.
 __global__ void ballot_in_lane_strided_loop(unsigned *bits, const float *data, int dataLen, float threshold) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
   for (int i = tile.thread_rank(); i < dataLen; i += 32) { // expected-note {{this condition differs between threads of the tile}}
-    unsigned pack = tile.ballot(data[i] > threshold); // expected-error {{tile.ballot() is in a loop whose trip count differs between threads of the tile ('i < dataLen'); every thread of the tile must call it the same number of times}}
+    unsigned pack = tile.ballot(data[i] > threshold); // expected-warning {{tile.ballot() is in a loop whose trip count differs between threads of the tile ('i < dataLen'); the threads that finish the loop first leave the kernel, and the hardware releases it once the threads still in the loop arrive; every thread of the tile should call it the same number of times}}
     if (tile.thread_rank() == 0)
       bits[i / 32] = pack;
   }
@@ -1587,4 +1590,47 @@ __global__ void covered_by_nolint(int *out) {
     grid.sync();
   // NOLINTEND(cg-divergent-collective)
   out[0] = 1;
+}
+
+// ---- loops whose lanes leave the kernel when they finish (probes P13, P15, P19) -----------------
+
+// P-L1. cuda-samples' binaryPartitionCG: a grid-stride loop partitions the warp tile and syncs it
+// each trip; lanes whose last element comes first leave the loop and the kernel, and the tile's
+// collectives wait only for the lanes still there. A warning: it relies on that hardware rule.
+__global__ void grid_stride_partitions(int *odd_count, const int *in, unsigned n) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::grid_group grid = cg::this_grid();
+  cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(block);
+  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) { // expected-note 2 {{this condition differs between threads of the tile}}
+    cg::coalesced_group parity = cg::binary_partition(tile32, (in[i] & 1) != 0); // expected-warning {{cg::binary_partition(tile32) is in a loop whose trip count differs between threads of the tile ('i < n'); the threads that finish the loop first leave the kernel}}
+    if ((in[i] & 1) && parity.thread_rank() == 0)
+      atomicAdd(odd_count, static_cast<int>(parity.size()));
+    cg::sync(tile32); // expected-warning {{cg::sync(tile32) is in a loop whose trip count differs between threads of the tile ('i < n'); the threads that finish the loop first leave the kernel}}
+  }
+}
+
+// P-L2. The same loop followed by one more tile collective: lanes that finished the loop wait
+// there while the others are still in the loop. An error.
+__global__ void grid_stride_then_tile_sync(int *out, const int *in, unsigned n) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::grid_group grid = cg::this_grid();
+  cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(block);
+  int total = 0;
+  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) { // expected-note {{this condition differs between threads of the tile}}
+    total += in[i];
+    cg::sync(tile32); // expected-error {{cg::sync(tile32) is in a loop whose trip count differs between threads of the tile ('i < n'); every thread of the tile must call it the same number of times}}
+  }
+  total = cg::reduce(tile32, total, cg::plus<int>());
+  if (tile32.thread_rank() == 0)
+    atomicAdd(out, total);
+}
+
+// P-L3. Lanes that leave the loop leave the kernel, but the loop's collective is a block barrier,
+// which is no warp collective: an error.
+__global__ void grid_stride_block_sync(int *out, const int *in, unsigned n) {
+  cg::grid_group grid = cg::this_grid();
+  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) { // expected-note {{this condition differs between threads of the block}}
+    out[i] = in[i];
+    __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('i < n'); every thread of the block must call it the same number of times}}
+  }
 }

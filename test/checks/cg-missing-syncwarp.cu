@@ -2,9 +2,10 @@
 // the write and the read.
 //
 // Positives: the butterfly of the corpus seed (the read races with the other lane's write in the
-// same statement), a volatile array written before the exchange, a global-memory shift, a device
-// helper. Negatives: the same butterfly with __syncwarp(), exchanges between warps, each lane
-// touching only its own element, indices that are not computable.
+// same statement), a volatile array written before the exchange, a global-memory shift, device
+// helpers given one array for the whole warp. Negatives: the same butterfly with __syncwarp(),
+// exchanges between warps, each lane touching only its own element, indices that are not
+// computable, a helper given each lane's own row.
 
 // ---- positives --------------------------------------------------------------------------------
 
@@ -158,4 +159,35 @@ __global__ void xor_32(float *out, const float *in) {
     s[tid] += s[tid ^ 32];
   __syncthreads();
   out[tid] = s[tid];
+}
+
+// N8. An in-place transform of each thread's own row (cuda-samples' dct8x8): the helper's pointer
+// parameter is a different row for every lane, so 'row[0]' of two lanes are different elements;
+// block barriers order the passes over the shared tile.
+__device__ void transform_row(unsigned *row) {
+  unsigned a = row[0], b = row[1];
+  row[0] = a + b;
+  row[1] = a - b;
+}
+__global__ void rows_in_place(unsigned *out) {
+  __shared__ unsigned tile[32 * 34];
+  unsigned tid = threadIdx.x;
+  for (int i = 0; i < 34; ++i)
+    tile[tid * 34 + i] = out[tid * 34 + i];
+  __syncthreads();
+  transform_row(tile + tid * 34);
+  __syncthreads();
+  out[tid] = tile[tid];
+}
+
+// P6. The same helper given one row for the whole warp: every lane reads and writes 'row[0]'.
+__device__ void transform_shared_row(unsigned *row) {
+  unsigned a = row[0], b = row[1]; // expected-error {{lane 0 reads 'row[0]', which lane 1 of the same warp overwrites after this read}}
+  row[0] = a + b; // expected-note {{lane 1 writes 'row[0]' here}}
+  row[1] = a - b;
+}
+__global__ void one_row_for_all(unsigned *out) {
+  __shared__ unsigned tile[34];
+  transform_shared_row(tile);
+  out[threadIdx.x] = tile[threadIdx.x % 34];
 }

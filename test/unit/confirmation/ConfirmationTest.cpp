@@ -124,5 +124,115 @@ TEST(Confirmation, UnitThatDoesNotLowerKeepsItsFindings) {
   EXPECT_FALSE(Out[0].Confirmed.has_value());
 }
 
+// simpleCooperativeGroups' reduction over a generic thread_group, called with the block and with
+// a tile of 16: each call's barriers are its group's, so nothing deadlocks or mismatches.
+const char *ReductionOverBlockAndTile = R"(namespace cg = cooperative_groups;
+__device__ int sum(cg::thread_group g, int *x, int val) {
+  int lane = g.thread_rank();
+  for (int i = g.size() / 2; i > 0; i /= 2) {
+    x[lane] = val;
+    g.sync();
+    if (lane < i) val += x[lane + i];
+    g.sync();
+  }
+  return g.thread_rank() == 0 ? val : -1;
+}
+__global__ void k(int *out) {
+  __shared__ int workspace[64];
+  cg::thread_block block = cg::this_thread_block();
+  out[block.thread_rank()] = sum(block, workspace, block.thread_rank());
+  block.sync();
+  cg::thread_group tile = cg::tiled_partition(block, 16);
+  int offset = block.thread_rank() - tile.thread_rank();
+  out[block.thread_rank()] += sum(tile, workspace + offset, tile.thread_rank());
+}
+)";
+
+// Through the generic group, the first warp passes one block barrier (line 5) and the second
+// two, before all meet at the block's barrier: they pair by count and read stale data.
+const char *UnevenBarriersThroughAThreadGroup = R"(namespace cg = cooperative_groups;
+__device__ void sync_times(cg::thread_group g, int times) {
+  for (int i = 0; i < times; ++i)
+    g.sync();
+}
+__global__ void k(int *out, const int *in) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ int s[64];
+  s[threadIdx.x] = in[threadIdx.x];
+  sync_times(block, threadIdx.x < 32 ? 1 : 2);
+  block.sync();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+)";
+
+TEST(Confirmation, AThreadGroupSyncsAsTheGroupItHolds) {
+  Unit U(ReductionOverBlockAndTile);
+  analysis::LaunchFact Launch;
+  Launch.KernelName = "k";
+  Launch.Where = {U.File, 30, 3};
+  Launch.Grid = model::Dim3{1};
+  Launch.Block = model::Dim3{64};
+  EXPECT_TRUE(U.confirm({}, {Launch}, /*ReportDeadlocks=*/true).empty());
+}
+
+TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmed) {
+  Unit U(UnevenBarriersThroughAThreadGroup);
+  // As cg-divergent-collective reports it: at the call, with a note at the barrier.
+  report::Finding Uneven = U.finding("cg-divergent-collective", 11);
+  Uneven.Notes.push_back({{U.File, 5, 5, 5, 13}, "g.sync() is called here"});
+  std::vector<report::Finding> Out = U.confirm({Uneven});
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(true));
+  EXPECT_EQ(Out[0].Severity, report::Level::Error);
+}
+
+// With no finding to confirm, only kernels whose threads can wait for each other through memory
+// (volatile or atomic accesses) are replayed to look for deadlocks: the others' collectives go
+// wrong only through branches the static rules judge.
+TEST(Confirmation, KernelsThatCannotWaitOnMemoryAreNotReplayedForDeadlocksAlone) {
+  auto ReplaysPrinted = [](const Unit &U) {
+    ConfirmOptions Options;
+    Options.ReportDeadlocks = true;
+    Options.Verbose = true;
+    std::vector<report::Finding> Findings;
+    ::testing::internal::CaptureStderr();
+    confirmUnit({U.File, U.Contents, nullptr, analysis::ParseOptions(), {}}, Options, Findings);
+    return ::testing::internal::GetCapturedStderr();
+  };
+  Unit Plain(R"(__global__ void k(int *p) {
+  __shared__ int s[64];
+  s[threadIdx.x] = p[threadIdx.x];
+  __syncthreads();
+  p[threadIdx.x] = s[63 - threadIdx.x];
+}
+)");
+  EXPECT_EQ(ReplaysPrinted(Plain), "");
+  Unit Polling(FlagAfterBarrier);
+  EXPECT_NE(ReplaysPrinted(Polling).find("coopcheck: executor:"), std::string::npos);
+}
+
+// Host code that does not compile with the model headers (here: a name only the toolkit's own
+// headers would declare) no longer stops the device code from being replayed, and Clang's
+// complaints stay off stderr.
+TEST(Confirmation, DeviceCodeIsReplayedWhenOnlyTheHostCodeFailsToLower) {
+  Unit U(std::string(BlockLeavesBeforeGridSync) +
+         "int main() { checkCudaErrors(cudaDeviceSynchronize()); }\n");
+  ::testing::internal::CaptureStderr();
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6)});
+  std::string Printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(Printed, "");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(true));
+}
+
+TEST(Confirmation, AUnitWhoseDeviceCodeFailsPrintsNothing) {
+  Unit U("__global__ void k(int *p) { undeclared(p); }\n");
+  ::testing::internal::CaptureStderr();
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2)});
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_FALSE(Out[0].Confirmed.has_value());
+}
+
 } // namespace
 } // namespace coopcheck::confirmation
