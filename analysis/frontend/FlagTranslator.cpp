@@ -587,6 +587,10 @@ void Translator::run(llvm::ArrayRef<std::string> Argv) {
   expand(Argv.drop_front(), 0);
   translate();
   Out.Platform = CompilerPlatform ? CompilerPlatform : LanguagePlatform;
+  // Device code launches kernels (<<<>>> in __global__ functions: dynamic parallelism) only in
+  // relocatable device code; the last of nvcc's spellings decided it, Clang's flag says it once.
+  if (Out.RelocatableDeviceCode)
+    Out.Args.push_back("-fgpu-rdc");
   if (ExplicitCudaPath)
     Out.CudaPath = ExplicitCudaPath;
   else if (NvccLists)

@@ -22,6 +22,7 @@ struct TranslatedCommand {
   /// Neither the compiler nor the input file nor output options (-o, -c, -MF...) are in here, nor
   /// -Werror, nor any architecture option: the caller picks one of GpuArchs (the first) and adds
   /// `--cuda-gpu-arch=` itself (an AMD or MetaX name is never passed to the NVPTX parse).
+  /// Relocatable device code, however spelled, ends them as `-fgpu-rdc`.
   std::vector<std::string> Args;
   /// GPU architectures named by -arch, -code, -gencode, --generate-code, --cuda-gpu-arch and
   /// --offload-arch, in order, deduplicated ("sm_80", "gfx90a"). Virtual architectures

@@ -109,6 +109,9 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
     Args.insert(Args.end(), {"-nocudainc", "--no-cuda-version-check", "-isystem", modelIncludeDir(),
                              "-include", runtimeHeader(P)});
   }
+  // What nvcc accepts and clang does not, made acceptable by declarations (host min/max, ...),
+  // after the runtime header and before the user's own -include options.
+  Args.insert(Args.end(), {"-include", modelIncludeDir() + "/coopcheck_model/nvcc_compat.h"});
   if (P == Platform::Hip && Options.HipWave32)
     Args.push_back("-D__COOPCHECK_HIP_WAVE32__=1");
   std::string Arch = "sm_80";

@@ -26,6 +26,11 @@
 #define CUDA_VERSION 12080
 #endif
 #define CUDART_VERSION 12080
+// The include guards of the toolkit's cuda_runtime.h and driver_types.h: code tests them to know
+// that the runtime API is declared (the samples' helper_cuda.h defines getLastCudaError and
+// checkCudaErrors' error names only then).
+#define __CUDA_RUNTIME_H__
+#define __DRIVER_TYPES_H__
 #define CUDARTAPI
 #define CUDART_CB
 
@@ -41,6 +46,7 @@ typedef struct CUuuid_st {
 #define __CCM_DEVICE_PROP_EXTRA cudaUUID_t uuid;
 #define __CCM_DEVICE_ATTR cudaDeviceAttr
 #define __CCM_DEVATTR(Cuda, Hip) cudaDevAttr##Cuda
+#define __CCM_DEVICE_ATTR_EXTRA
 #define __CCM_ERROR_EXTRA
 // The driver API (cuda.h) uses the same handle structs, so CUstream and cudaStream_t are one type.
 #define __CCM_STREAM_ST CUstream_st

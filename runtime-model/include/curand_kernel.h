@@ -185,4 +185,69 @@ __device__ double2 curand_normal4_double(curandStatePhilox4_32_10_t *state);
 __device__ float4 curand_log_normal4(curandStatePhilox4_32_10_t *state, float mean, float stddev);
 __device__ uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda);
 
+// MTGP32 (Mersenne Twister for GPUs, curand_mtgp32*.h): one state shared by the threads of a
+// block, with parameter tables built on the host.
+#define MTGP32_MEXP 11213
+#define MTGP32_N 351
+#define MTGP32_FLOOR_2P 256
+#define MTGP32_CEIL_2P 512
+#define MTGP32_TN MTGP32_FLOOR_2P
+#define MTGP32_LS (MTGP32_TN * 3)
+#define MTGP32_STATE_SIZE 1024
+#define MTGP32_STATE_MASK 1023
+#define CURAND_NUM_MTGP32_PARAMS 200
+#define MEXP 11213
+#define THREAD_NUM MTGP32_FLOOR_2P
+#define LARGE_SIZE (THREAD_NUM * 3)
+#define BLOCK_NUM_MAX CURAND_NUM_MTGP32_PARAMS
+#define TBL_SIZE 16
+struct mtgp32_params_fast {
+  int mexp;
+  int pos;
+  int sh1;
+  int sh2;
+  unsigned int tbl[16];
+  unsigned int tmp_tbl[16];
+  unsigned int flt_tmp_tbl[16];
+  unsigned int mask;
+  unsigned char poly_sha1[21];
+};
+typedef struct mtgp32_params_fast mtgp32_params_fast_t;
+struct mtgp32_kernel_params {
+  unsigned int pos_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int param_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int single_temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE];
+  unsigned int sh1_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int sh2_tbl[CURAND_NUM_MTGP32_PARAMS];
+  unsigned int mask[1];
+};
+typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
+struct curandStateMtgp32 {
+  unsigned int s[MTGP32_STATE_SIZE];
+  int offset;
+  int pIdx;
+  mtgp32_kernel_params_t *k;
+};
+typedef struct curandStateMtgp32 curandStateMtgp32_t;
+extern mtgp32_params_fast_t mtgp32dc_params_fast_11213[];
+__device__ unsigned int curand(curandStateMtgp32_t *state);
+__device__ float curand_uniform(curandStateMtgp32_t *state);
+__device__ double curand_uniform_double(curandStateMtgp32_t *state);
+__device__ float curand_normal(curandStateMtgp32_t *state);
+__device__ double curand_normal_double(curandStateMtgp32_t *state);
+__device__ float curand_log_normal(curandStateMtgp32_t *state, float mean, float stddev);
+__device__ unsigned int curand_poisson(curandStateMtgp32_t *state, double lambda);
+__device__ unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state, unsigned char index,
+                                               unsigned char n);
+__device__ float curand_mtgp32_single(curandStateMtgp32_t *state);
+__device__ float curand_mtgp32_single_specific(curandStateMtgp32_t *state, unsigned char index,
+                                               unsigned char n);
+__host__ curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_t params[],
+                                                  mtgp32_kernel_params_t *p);
+__host__ curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *s,
+                                                    mtgp32_params_fast_t params[],
+                                                    mtgp32_kernel_params_t *k, int n,
+                                                    unsigned long long seed);
+
 #endif // __COOPCHECK_MODEL_CURAND_KERNEL_H

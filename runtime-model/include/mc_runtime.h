@@ -25,6 +25,7 @@
 #define __CCM_DEVICE_PROP_EXTRA
 #define __CCM_DEVICE_ATTR mcDeviceAttribute_t
 #define __CCM_DEVATTR(Cuda, Hip) mcDevAttr##Cuda
+#define __CCM_DEVICE_ATTR_EXTRA
 #define __CCM_ERROR_EXTRA
 #define __CCM_STREAM_ST MCstream_st
 #define __CCM_EVENT_ST MCevent_st

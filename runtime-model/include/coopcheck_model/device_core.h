@@ -138,7 +138,8 @@ constexpr int warpSize = __COOPCHECK_WARP_SIZE;
 #pragma pop_macro("CUDA_VERSION")
 
 // min/max as CUDA's math_functions.hpp declares them: host and device, the signed/unsigned integer
-// pairings, float and double.
+// pairings, float and double (nvcc_compat.h adds host ones only where this set is absent).
+#define __COOPCHECK_HOST_MIN_MAX 1
 #define __CCM_MINMAX(R, A, B)                                                                       \
   static __inline__ __host__ __device__ R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
   static __inline__ __host__ __device__ R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }

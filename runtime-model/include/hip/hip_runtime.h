@@ -41,17 +41,42 @@
 #define __CCM_PASTE(a, b) a##b
 #define __CCM(name) __CCM_PASTE(hip, name)
 #define __CCM_DEVICE_PROP hipDeviceProp_t
+// What a device supports, as hipDeviceProp_t::arch gives it.
+typedef struct {
+  unsigned hasGlobalInt32Atomics : 1;
+  unsigned hasGlobalFloatAtomicExch : 1;
+  unsigned hasSharedInt32Atomics : 1;
+  unsigned hasSharedFloatAtomicExch : 1;
+  unsigned hasFloatAtomicAdd : 1;
+  unsigned hasGlobalInt64Atomics : 1;
+  unsigned hasSharedInt64Atomics : 1;
+  unsigned hasDoubles : 1;
+  unsigned hasWarpVote : 1;
+  unsigned hasWarpBallot : 1;
+  unsigned hasWarpShuffle : 1;
+  unsigned hasFunnelShift : 1;
+  unsigned hasThreadFenceSystem : 1;
+  unsigned hasSyncThreadsExt : 1;
+  unsigned hasSurfaceFuncs : 1;
+  unsigned has3dGrid : 1;
+  unsigned hasDynamicParallelism : 1;
+} hipDeviceArch_t;
 #define __CCM_DEVICE_PROP_EXTRA                                                                     \
   char gcnArchName[256];                                                                           \
   int gcnArch;                                                                                     \
   int clockInstructionRate;                                                                        \
+  hipDeviceArch_t arch;                                                                            \
   size_t maxSharedMemoryPerMultiProcessor;
 #define __CCM_DEVICE_ATTR hipDeviceAttribute_t
 #define __CCM_DEVATTR(Cuda, Hip) hipDeviceAttribute##Hip
+// Attributes only HIP has (or only HIP names so).
+#define __CCM_DEVICE_ATTR_EXTRA                                                                     \
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 100,                                  \
+  hipDeviceAttributeImageSupport = 10000, hipDeviceAttributeWallClockRate = 10001,
 // HIP's own spellings of some CUDA error codes.
 #define __CCM_ERROR_EXTRA                                                                           \
   hipErrorOutOfMemory = 2, hipErrorNotInitialized = 3, hipErrorInvalidImage = 200,                 \
-  hipErrorInvalidHandle = 400,
+  hipErrorInvalidHandle = 400, hipErrorContextIsDestroyed = 709,
 #define __CCM_STREAM_ST ihipStream_t
 #define __CCM_EVENT_ST ihipEvent_t
 #define __CCM_GRAPH_ST ihipGraph
@@ -63,6 +88,57 @@
 #include "../coopcheck_model/runtime_api_end.inc"
 
 // ---- HIP-only spellings --------------------------------------------------------------------------
+// The memory scopes of the __hip_atomic_* builtins, which clang predefines only under -x hip.
+#ifndef __HIP_MEMORY_SCOPE_AGENT
+#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
+#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+#endif
+
+// AMD's device clocks and sleep. The AMDGPU builtin is declared as a function: the parse targets
+// NVPTX, where clang has no AMDGPU builtins.
+extern "C" __device__ long long int wall_clock64(void);
+extern "C" __device__ void __builtin_amdgcn_s_sleep(int);
+extern "C" __device__ unsigned int __builtin_amdgcn_s_memtime(void);
+
+// The driver-style array API (HIP's spelling of CUDA's CUarray).
+typedef enum hipArray_Format {
+  HIP_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+  HIP_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+  HIP_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+  HIP_AD_FORMAT_SIGNED_INT8 = 0x08,
+  HIP_AD_FORMAT_SIGNED_INT16 = 0x09,
+  HIP_AD_FORMAT_SIGNED_INT32 = 0x0a,
+  HIP_AD_FORMAT_HALF = 0x10,
+  HIP_AD_FORMAT_FLOAT = 0x20
+} hipArray_Format;
+
+typedef struct HIP_ARRAY_DESCRIPTOR {
+  size_t Width;
+  size_t Height;
+  enum hipArray_Format Format;
+  unsigned int NumChannels;
+} HIP_ARRAY_DESCRIPTOR;
+
+typedef struct HIP_ARRAY3D_DESCRIPTOR {
+  size_t Width;
+  size_t Height;
+  size_t Depth;
+  enum hipArray_Format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} HIP_ARRAY3D_DESCRIPTOR;
+
+// The `extra` argument of hipModuleLaunchKernel: kernel arguments as one buffer.
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define HIP_LAUNCH_PARAM_END ((void *)0x03)
+
+typedef struct textureReference textureReference;
+typedef textureReference *hipTexRef;
+
 typedef enum hipFuncCache hipFuncCache_t;
 typedef enum hipLimit hipLimit_t;
 typedef void *hipDeviceptr_t;
@@ -77,6 +153,9 @@ constexpr unsigned int hipHostMallocNonCoherent = 0x80000000;
 extern "C" {
 __host__ hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
 __host__ hipError_t hipHostFree(void *ptr);
+__host__ hipError_t hipArrayCreate(hipArray_t *pHandle, const HIP_ARRAY_DESCRIPTOR *pAllocateArray);
+__host__ hipError_t hipArray3DCreate(hipArray_t *array, const HIP_ARRAY3D_DESCRIPTOR *pAllocateArray);
+__host__ hipError_t hipArrayDestroy(hipArray_t array);
 __host__ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
 __host__ hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
 __host__ hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);

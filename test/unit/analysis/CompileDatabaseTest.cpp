@@ -69,7 +69,7 @@ TEST(CompileDatabase, LoadsHipccDatabaseFromItsDirectory) {
   EXPECT_THAT(T.Args,
               ElementsAre("-DREDUCE_USE_COOPERATIVE=1", "-D__HIP_PLATFORM_AMD__=1",
                           "-I/home/ci/reduce/include", "-isystem", "/opt/rocm-6.2.0/include",
-                          "-DNDEBUG", "-std=c++17", "-x", "cuda"));
+                          "-DNDEBUG", "-std=c++17", "-x", "cuda", "-fgpu-rdc"));
   EXPECT_THAT(T.Inputs, ElementsAre("../src/grid_reduce.hip"));
 
   TranslatedCommand Host = translateCompileCommand((*Db)[1].Argv, noResponseFiles());

@@ -3,6 +3,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -76,7 +77,7 @@ const std::vector<std::string> CMakeNvccCommand = {
 TEST(FlagTranslator, TranslatesCMakeNvccCommand) {
   TranslatedCommand T = translate(CMakeNvccCommand);
   EXPECT_THAT(T.Args, ElementsAre("-DGRIDSUM_BLOCK=256", "-DGRIDSUM_INTERNAL", "-I/src/include",
-                                  "-std=c++17", "-x", "cuda"));
+                                  "-std=c++17", "-x", "cuda", "-fgpu-rdc"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("sm_75", "sm_80", "sm_90"));
   EXPECT_THAT(T.Inputs, ElementsAre("/src/lib/grid_sum.cu"));
   EXPECT_EQ(T.Platform, Platform::Cuda);
@@ -274,6 +275,21 @@ TEST(FlagTranslator, RelocatableDeviceCodeSpellings) {
   EXPECT_THAT(translate({"nvcc", "-rdc", "true", "k.cu"}).Inputs, ElementsAre("k.cu"));
 }
 
+// Clang accepts <<<>>> in device code only under -fgpu-rdc: the last spelling decides, once.
+TEST(FlagTranslator, RelocatableDeviceCodeReachesTheParse) {
+  auto RdcFlags = [](std::vector<std::string> Argv) {
+    std::vector<std::string> Args = translate(Argv).Args;
+    return std::count(Args.begin(), Args.end(), "-fgpu-rdc");
+  };
+  EXPECT_EQ(RdcFlags({"nvcc", "-rdc=true", "-c", "k.cu"}), 1);
+  EXPECT_EQ(RdcFlags({"nvcc", "--relocatable-device-code", "true"}), 1);
+  EXPECT_EQ(RdcFlags({"nvcc", "-dc", "k.cu"}), 1);
+  EXPECT_EQ(RdcFlags({"hipcc", "-fgpu-rdc", "-fgpu-rdc"}), 1);
+  EXPECT_EQ(RdcFlags({"nvcc", "-c", "k.cu"}), 0);
+  EXPECT_EQ(RdcFlags({"nvcc", "-rdc=true", "-rdc=false"}), 0);
+  EXPECT_EQ(RdcFlags({"hipcc", "-fgpu-rdc", "-fno-gpu-rdc"}), 0);
+}
+
 TEST(FlagTranslator, MapsOptionsThatHaveAClangSpelling) {
   EXPECT_THAT(
       argsOf({"nvcc", "-noeh", "-ftemplate-depth", "900", "--ftemplate-backtrace-limit=5",
@@ -304,7 +320,7 @@ TEST(FlagTranslator, HipccCommand) {
                                    "-o",
                                    "k.o"});
   EXPECT_THAT(T.Args, ElementsAre("-D__HIP_PLATFORM_AMD__=1", "-isystem", "/opt/rocm/include",
-                                  "-I/src/include", "-std=c++17", "-x", "cuda"));
+                                  "-I/src/include", "-std=c++17", "-x", "cuda", "-fgpu-rdc"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("gfx90a", "gfx1100"));
   EXPECT_EQ(T.Platform, Platform::Hip);
   EXPECT_EQ(T.CudaPath, std::nullopt);
@@ -362,7 +378,7 @@ TEST(FlagTranslator, ResponseFilesInEverySpelling) {
       {"nvcc", "--options-file", "inc.rsp", "-optf", "a.rsp,b.rsp", "@at.rsp", "k.cu"},
       Files.reader());
   EXPECT_THAT(T.Args, ElementsAre("-I/a b/include", "-DX", "-isystem", "/sys", "-DA", "-DB",
-                                  "-DQ=two words"));
+                                  "-DQ=two words", "-fgpu-rdc"));
   EXPECT_THAT(T.GpuArchs, ElementsAre("sm_80"));
   EXPECT_TRUE(T.RelocatableDeviceCode);
   EXPECT_THAT(T.Inputs, ElementsAre("k.cu"));

@@ -64,6 +64,21 @@ TEST(ParseSetup, ToolkitGuessedFromTheCompilerMustExist) {
   EXPECT_TRUE(has(Args, "--no-cuda-version-check"));
 }
 
+// nvcc's dialect (host min/max, ...) is supplied after the runtime header for the model and for a
+// real toolkit alike.
+TEST(ParseSetup, NvccCompatibilityHeaderForEveryToolkit) {
+  std::string Compat = modelIncludeDir() + "/coopcheck_model/nvcc_compat.h";
+  std::vector<std::string> Hermetic = parseArguments(Platform::Cuda, ParseOptions(), nullptr);
+  EXPECT_TRUE(has(Hermetic, Compat));
+  auto Runtime = std::find(Hermetic.begin(), Hermetic.end(), "cuda_runtime.h");
+  EXPECT_LT(Runtime, std::find(Hermetic.begin(), Hermetic.end(), Compat));
+  ParseOptions Real;
+  Real.CudaPath = "/opt/cuda";
+  std::vector<std::string> Toolkit = parseArguments(Platform::Cuda, Real, nullptr);
+  EXPECT_TRUE(has(Toolkit, Compat));
+  EXPECT_FALSE(has(Toolkit, modelIncludeDir()));
+}
+
 TEST(ParseSetup, HostSidePassOnlyWhenTheSidesDiffer) {
   EXPECT_TRUE(needsHostSidePass("#ifdef __CUDA_ARCH__\n#endif"));
   EXPECT_FALSE(needsHostSidePass("__global__ void k() {}"));

@@ -1,0 +1,36 @@
+// What nvcc accepts and clang's CUDA mode does not, made acceptable by declarations. coopcheck
+// force-includes this header after the platform's runtime header, for a real toolkit and for the
+// model headers alike, so that code written for nvcc parses the same way under either.
+#ifndef __COOPCHECK_NVCC_COMPAT_H
+#define __COOPCHECK_NVCC_COMPAT_H
+
+// Host min/max. nvcc's math_functions.hpp declares min and max __host__ __device__ for every
+// pairing of integer types and for float and double, so host code calls min(a, b) unqualified.
+// clang's runtime wrapper includes that header with __host__ defined away: against a real
+// toolkit the overloads are device-only and a host call finds no viable one. The model headers
+// declare them __host__ __device__ themselves (__COOPCHECK_HOST_MIN_MAX).
+#ifndef __COOPCHECK_HOST_MIN_MAX
+#define __COOPCHECK_HOST_MIN_MAX 1
+#define __COOPCHECK_HOST_MINMAX(R, A, B)                                                            \
+  static inline __host__ R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; }         \
+  static inline __host__ R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; }
+__COOPCHECK_HOST_MINMAX(int, int, int)
+__COOPCHECK_HOST_MINMAX(unsigned int, unsigned int, unsigned int)
+__COOPCHECK_HOST_MINMAX(unsigned int, int, unsigned int)
+__COOPCHECK_HOST_MINMAX(unsigned int, unsigned int, int)
+__COOPCHECK_HOST_MINMAX(long, long, long)
+__COOPCHECK_HOST_MINMAX(unsigned long, unsigned long, unsigned long)
+__COOPCHECK_HOST_MINMAX(unsigned long, long, unsigned long)
+__COOPCHECK_HOST_MINMAX(unsigned long, unsigned long, long)
+__COOPCHECK_HOST_MINMAX(long long, long long, long long)
+__COOPCHECK_HOST_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__COOPCHECK_HOST_MINMAX(unsigned long long, long long, unsigned long long)
+__COOPCHECK_HOST_MINMAX(unsigned long long, unsigned long long, long long)
+__COOPCHECK_HOST_MINMAX(float, float, float)
+__COOPCHECK_HOST_MINMAX(double, double, double)
+__COOPCHECK_HOST_MINMAX(double, float, double)
+__COOPCHECK_HOST_MINMAX(double, double, float)
+#undef __COOPCHECK_HOST_MINMAX
+#endif
+
+#endif // __COOPCHECK_NVCC_COMPAT_H
