@@ -17,8 +17,8 @@ const char *levelName(Level L) {
 std::string PartialAnalysis::reason() const {
   std::string Text;
   if (CompileErrors) {
-    Text = std::to_string(CompileErrors) +
-           (CompileErrors == 1 ? " compile error" : " compile errors");
+    Text =
+        std::to_string(CompileErrors) + (CompileErrors == 1 ? " compile error" : " compile errors");
     if (!FirstError.empty())
       Text += " (first: " + FirstError + ")";
     Text += "; " + std::to_string(FunctionsNotAnalysed) + " of " + std::to_string(Functions) +

@@ -60,9 +60,11 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
   for (bool HostSide : {false, true}) {
     if (HostSide && !BothSides)
       break;
-    TidyRequest Request{Unit.File,      Unit.Directory,
+    TidyRequest Request{Unit.File,
+                        Unit.Directory,
                         unitArguments(Unit, Options, HostSide),
-                        Options.Checks, checkOptions(Options, FactsFile),
+                        Options.Checks,
+                        checkOptions(Options, FactsFile),
                         Options.UnitTimeLimitSeconds};
     TidyResult Side = runTidy(Request);
     if (Side.Failure) {

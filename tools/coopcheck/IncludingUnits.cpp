@@ -1,4 +1,5 @@
 #include "tools/coopcheck/IncludingUnits.h"
+#include "analysis/flow/StableOrder.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,9 +117,10 @@ byNearness(const std::vector<analysis::CompileEntry> &Database, const std::strin
   std::vector<const analysis::CompileEntry *> Order;
   for (const analysis::CompileEntry &Entry : Database)
     Order.push_back(&Entry);
-  llvm::stable_sort(Order, [&](const analysis::CompileEntry *A, const analysis::CompileEntry *B) {
-    return commonPrefixLength(A->File, File) > commonPrefixLength(B->File, File);
-  });
+  analysis::stableSort(
+      Order, [&](const analysis::CompileEntry *A, const analysis::CompileEntry *B) {
+        return commonPrefixLength(A->File, File) > commonPrefixLength(B->File, File);
+      });
   return Order;
 }
 

@@ -74,8 +74,7 @@ private:
 
 class CoopcheckActionFactory : public tooling::FrontendActionFactory {
 public:
-  CoopcheckActionFactory(ClangTidyContext &Context, const TidyRequest &Request,
-                         TidyResult &Result)
+  CoopcheckActionFactory(ClangTidyContext &Context, const TidyRequest &Request, TidyResult &Result)
       : Factory(Context), Request(Request), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CoopcheckAction>(Factory, Request, Result);
@@ -352,8 +351,7 @@ void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const TidyRequ
   for (size_t I = 0; I < Errors.size(); ++I) {
     const ClangTidyError &E = Errors[I];
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-      if (E.DiagLevel == tooling::Diagnostic::Error &&
-          Result.Partial.CompileErrors++ == 0)
+      if (E.DiagLevel == tooling::Diagnostic::Error && Result.Partial.CompileErrors++ == 0)
         Result.Partial.FirstError = compileFailure(E, Spans, File);
       continue;
     }

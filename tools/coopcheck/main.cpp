@@ -89,10 +89,10 @@ cl::opt<std::string> FailLevel("fail-level",
                                         "warning or note (default warning)"),
                                cl::init("warning"), cl::cat(Category));
 cl::opt<unsigned> UnitTimeLimit("unit-time-limit",
-                                 cl::desc("Seconds the checks of one unit may take; a unit that "
-                                          "reaches it reports the findings of the checks that "
-                                          "finished, with a warning (default 300, 0: no limit)"),
-                                 cl::init(300), cl::value_desc("seconds"), cl::cat(Category));
+                                cl::desc("Seconds the checks of one unit may take; a unit that "
+                                         "reaches it reports the findings of the checks that "
+                                         "finished, with a warning (default 300, 0: no limit)"),
+                                cl::init(300), cl::value_desc("seconds"), cl::cat(Category));
 cl::opt<bool> FailOnCompileErrors("fail-on-compile-errors",
                                   cl::desc("Exit with 2 when a unit has compile errors (by default "
                                            "such a unit is analysed except the functions with "
