@@ -55,7 +55,9 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
         DivergentPartitions.insert(G.Effect.Site);
     // One finding per place (a call may reach several collectives; template instantiations
     // repeat places): errors first, then the handle-creation warnings.
-    for (bool Handles : {false, true})
+    for (bool Handles : {false, true}) {
+      if (Handles && !model::handleCreationIsCollective(TU.platform()))
+        continue;
       for (const GuardedEffect &G : Effects) {
         if (!G.Divergent || DivergentPartitions.count(G.Effect.Group.Source) ||
             Handles != (G.Effect.Kind == CollectiveKind::HandleCreation))
@@ -65,6 +67,7 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
         if (reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
           report(TU, F, G);
       }
+    }
   }
 }
 

@@ -29,6 +29,8 @@ std::optional<Platform> parsePlatform(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+bool handleCreationIsCollective(Platform P) { return P != Platform::Hip; }
+
 unsigned warpSize(Platform P, bool HipWave32) {
   switch (P) {
   case Platform::Cuda:

@@ -17,6 +17,11 @@ unsigned warpSize(Platform P, bool HipWave32 = false);
 /// The mask naming every lane of a warp: 0xffffffff on 32 lanes, all 64 bits on 64.
 uint64_t fullWarpMask(Platform P, bool HipWave32 = false);
 
+/// Whether creating an implicit group's handle (this_grid(), this_multi_grid()...) is collective:
+/// CUDA's cooperative-groups documentation (which MXMACA follows) says so; HIP's does not, and its
+/// handles are plain values built from the thread's indices.
+bool handleCreationIsCollective(Platform P);
+
 /// Runtime prefix of the platform's API names: "cuda", "hip", "mc".
 llvm::StringRef runtimePrefix(Platform P);
 

@@ -1,7 +1,7 @@
 // cg-divergent-collective on HIP (64-lane wavefronts): a wavefront is a tile of 64, so a
 // condition on threadIdx.x / 32 splits it, while threadIdx.x / warpSize does not.
 //
-// Positives: 6 kernels, one error each. Negatives: 6 kernels, no diagnostic.
+// Positives: 6 kernels, one error each. Negatives: 7 kernels, no diagnostic.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -168,4 +168,12 @@ __global__ void half_wave_tiles(int *out, const float *in) {
     if (half.thread_rank() == 0)
       out[blockIdx.x] = __popcll(positive);
   }
+}
+
+// H-N7. hip-tests' shape: one thread reads the grid's rank through a handle it creates alone.
+// HIP's handles are plain values built from the thread's indices; creating one is not collective
+// there (on CUDA and MXMACA it is a warning).
+__global__ void handle_made_by_one_thread(unsigned *rank_out) {
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    rank_out[0] = cg::this_grid().thread_rank() + cg::this_thread_block().size();
 }

@@ -22,7 +22,7 @@ fi
 
 expect_exit 0 "GPUVerify's dialect parses with the prelude" -- \
   $COOPCHECK $fixtures/gpuverify_annotations.cu -- -include $prelude -DWIDTH=64
-expect_exit 2 "and not without it" -- $COOPCHECK $fixtures/gpuverify_annotations.cu -- -DWIDTH=64
+expect_exit 2 "and not without it" -- $COOPCHECK --fail-on-compile-errors $fixtures/gpuverify_annotations.cu -- -DWIDTH=64
 
 # A launch from device code parses when the compile command asks for relocatable device code.
 database() {
@@ -36,7 +36,7 @@ expect_exit 0 "device launch with -rdc=true parses" -- \
   $COOPCHECK -p "$scratch/rdc" $fixtures/device_launch.cu
 database whole "-rdc=true -rdc=false"
 expect_exit 2 "and without relocatable device code does not" -- \
-  $COOPCHECK -p "$scratch/whole" $fixtures/device_launch.cu
+  $COOPCHECK --fail-on-compile-errors -p "$scratch/whole" $fixtures/device_launch.cu
 grep -q "requires relocatable device code" "$scratch/err" &&
   pass "clang's reason is given" || fail "no rdc error in: $(cat "$scratch/err")"
 finish
