@@ -11,8 +11,8 @@
 #ifndef COOPCHECK_GPUVERIFY_PRELUDE_H
 #define COOPCHECK_GPUVERIFY_PRELUDE_H
 
-#include <cuda_runtime.h>
 #include <cooperative_groups.h>
+#include <cuda_runtime.h>
 #include <curand_kernel.h>
 
 extern "C" {
@@ -78,7 +78,7 @@ __device__ void (*__gpuverify_return_val_funptr(void))(void);
 // An axiom at file scope: a property of the launch (`__axiom(blockIdx.x == 16);`), written as an
 // assumption in a function of its own.
 #define __GPUVERIFY_AXIOM_NAME(counter) __gpuverify_axiom_##counter
-#define __GPUVERIFY_AXIOM(expr, counter)                                                          \
+#define __GPUVERIFY_AXIOM(expr, counter)                                                           \
   static __device__ void __GPUVERIFY_AXIOM_NAME(counter)(void) { __assume(expr); }
 #define __GPUVERIFY_AXIOM_AT(expr, counter) __GPUVERIFY_AXIOM(expr, counter)
 #define __axiom(expr) __GPUVERIFY_AXIOM_AT(expr, __COUNTER__)
