@@ -140,26 +140,10 @@ constexpr int warpSize = __COOPCHECK_WARP_SIZE;
 // min/max as CUDA's math_functions.hpp declares them: host and device, the signed/unsigned integer
 // pairings, float and double (nvcc_compat.h adds host ones only where this set is absent).
 #define __COOPCHECK_HOST_MIN_MAX 1
-#define __CCM_MINMAX(R, A, B)                                                                       \
+#define __COOPCHECK_MIN_MAX(R, A, B)                                                                       \
   static __inline__ __host__ __device__ R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
   static __inline__ __host__ __device__ R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
-__CCM_MINMAX(int, int, int)
-__CCM_MINMAX(unsigned int, unsigned int, unsigned int)
-__CCM_MINMAX(unsigned int, int, unsigned int)
-__CCM_MINMAX(unsigned int, unsigned int, int)
-__CCM_MINMAX(long, long, long)
-__CCM_MINMAX(unsigned long, unsigned long, unsigned long)
-__CCM_MINMAX(unsigned long, long, unsigned long)
-__CCM_MINMAX(unsigned long, unsigned long, long)
-__CCM_MINMAX(long long, long long, long long)
-__CCM_MINMAX(unsigned long long, unsigned long long, unsigned long long)
-__CCM_MINMAX(unsigned long long, long long, unsigned long long)
-__CCM_MINMAX(unsigned long long, unsigned long long, long long)
-__CCM_MINMAX(float, float, float)
-__CCM_MINMAX(double, double, double)
-__CCM_MINMAX(double, float, double)
-__CCM_MINMAX(double, double, float)
-#undef __CCM_MINMAX
+#include "coopcheck_model/min_max_overloads.def"
 
 // ---- Atomics -------------------------------------------------------------------------------------
 // Defined over clang's helpers so that the device IR holds ordinary LLVM atomic instructions (NVVM

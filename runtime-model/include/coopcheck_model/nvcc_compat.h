@@ -11,26 +11,10 @@
 // declare them __host__ __device__ themselves (__COOPCHECK_HOST_MIN_MAX).
 #ifndef __COOPCHECK_HOST_MIN_MAX
 #define __COOPCHECK_HOST_MIN_MAX 1
-#define __COOPCHECK_HOST_MINMAX(R, A, B)                                                            \
+#define __COOPCHECK_MIN_MAX(R, A, B)                                                            \
   static inline __host__ R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; }         \
   static inline __host__ R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; }
-__COOPCHECK_HOST_MINMAX(int, int, int)
-__COOPCHECK_HOST_MINMAX(unsigned int, unsigned int, unsigned int)
-__COOPCHECK_HOST_MINMAX(unsigned int, int, unsigned int)
-__COOPCHECK_HOST_MINMAX(unsigned int, unsigned int, int)
-__COOPCHECK_HOST_MINMAX(long, long, long)
-__COOPCHECK_HOST_MINMAX(unsigned long, unsigned long, unsigned long)
-__COOPCHECK_HOST_MINMAX(unsigned long, long, unsigned long)
-__COOPCHECK_HOST_MINMAX(unsigned long, unsigned long, long)
-__COOPCHECK_HOST_MINMAX(long long, long long, long long)
-__COOPCHECK_HOST_MINMAX(unsigned long long, unsigned long long, unsigned long long)
-__COOPCHECK_HOST_MINMAX(unsigned long long, long long, unsigned long long)
-__COOPCHECK_HOST_MINMAX(unsigned long long, unsigned long long, long long)
-__COOPCHECK_HOST_MINMAX(float, float, float)
-__COOPCHECK_HOST_MINMAX(double, double, double)
-__COOPCHECK_HOST_MINMAX(double, float, double)
-__COOPCHECK_HOST_MINMAX(double, double, float)
-#undef __COOPCHECK_HOST_MINMAX
+#include "coopcheck_model/min_max_overloads.def"
 #endif
 
 #endif // __COOPCHECK_NVCC_COMPAT_H
