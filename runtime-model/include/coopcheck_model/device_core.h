@@ -143,7 +143,7 @@ constexpr int warpSize = __COOPCHECK_WARP_SIZE;
 #define __COOPCHECK_MIN_MAX(R, A, B)                                                                       \
   static __inline__ __host__ __device__ R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }      \
   static __inline__ __host__ __device__ R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
-#include "coopcheck_model/min_max_overloads.def"
+#include "min_max_overloads.def"
 
 // ---- Atomics -------------------------------------------------------------------------------------
 // Defined over clang's helpers so that the device IR holds ordinary LLVM atomic instructions (NVVM

@@ -14,7 +14,7 @@
 #define __COOPCHECK_MIN_MAX(R, A, B)                                                            \
   static inline __host__ R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; }         \
   static inline __host__ R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; }
-#include "coopcheck_model/min_max_overloads.def"
+#include "min_max_overloads.def" // beside this header: real toolkits do not search the model
 #endif
 
 #endif // __COOPCHECK_NVCC_COMPAT_H
