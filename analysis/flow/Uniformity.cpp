@@ -67,8 +67,9 @@ std::optional<UniformValue> builtinIndexValue(const CallExpr *Call) {
     return MD->getName().ends_with("_x") ? UniformValue::rank() : UniformValue::perThread();
   if (Record == "__cuda_builtin_blockIdx_t")
     return UniformValue::at(Scope::Block);
+  // A multi-device launch gives every grid the same dimensions.
   if (Record == "__cuda_builtin_blockDim_t" || Record == "__cuda_builtin_gridDim_t")
-    return UniformValue::at(Scope::Grid);
+    return UniformValue::everywhere();
   return std::nullopt;
 }
 
@@ -93,12 +94,11 @@ UniformValue groupQueryValue(llvm::StringRef Method, GroupType G) {
     return UniformValue::perThread();
   }
   if (Method == "size" || Method == "num_threads") // a coalesced group's size is its warp's
-    return G.Kind == GroupKind::Coalesced ? UniformValue::perThread()
-                                          : UniformValue::at(Scope::Grid);
+    return G.Kind == GroupKind::Coalesced ? UniformValue::perThread() : UniformValue::everywhere();
   if (Method == "meta_group_size" || Method == "group_dim" || Method == "dim_threads" ||
       Method == "num_blocks" || Method == "dim_blocks" || Method == "num_grids" ||
       Method == "is_valid")
-    return UniformValue::at(Scope::Grid);
+    return UniformValue::everywhere();
   return UniformValue::perThread();
 }
 
@@ -643,8 +643,9 @@ UniformValue Uniformity::declRefValue(const ValueDecl *D) {
   if (isa<EnumConstantDecl, FunctionDecl>(D))
     return UniformValue::everywhere();
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    // The grids of a multi-device launch run one kernel, given the same values in practice.
     if (IsKernel)
-      return UniformValue::at(Scope::Grid);
+      return UniformValue::everywhere();
     UniformValue V = UniformValue::everywhere();
     if (P->getFunctionScopeIndex() < 64)
       V.Params = uint64_t(1) << P->getFunctionScopeIndex();
@@ -705,8 +706,9 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
   bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
   if (Memory == MemoryView::CallerMayWrite && !OwnMemory)
     return UniformValue::perThread();
+  // Nothing here writes it: what the launch or the caller left there, in each device's memory.
   if (!Writes.count(Root) && !Shared)
-    return Address; // nothing here writes it: what the launch or the caller left there
+    return meet(Address, UniformValue::at(Scope::Grid));
   auto [Order, Inserted] = LoadOrder.try_emplace(Access);
   if (Inserted)
     Order->second = orderedByBarrier(Root, Access);

@@ -1,5 +1,6 @@
 #include "analysis/frontend/FlagTranslator.h"
 #include "analysis/frontend/CompileDatabase.h"
+#include "analysis/frontend/CudaToolkit.h"
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -417,19 +418,6 @@ std::optional<Platform> platformOfCompiler(StringRef Stem) {
   return std::nullopt;
 }
 
-/// /opt/cuda-12.4/bin/nvcc → /opt/cuda-12.4; nothing for a compiler found through PATH.
-std::optional<std::string> toolkitOfCompiler(StringRef Compiler) {
-  llvm::SmallString<256> Path(Compiler);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  StringRef Bin = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::path::filename(Bin) != "bin")
-    return std::nullopt;
-  StringRef Root = llvm::sys::path::parent_path(Bin);
-  if (Root.empty())
-    return std::nullopt;
-  return Root.str();
-}
-
 /// "compute_80", "sm_80", "lto_80" → "sm_80": the virtual architecture fixes __CUDA_ARCH__, and
 /// Clang takes the real one of the same number. "native", "all", "all-major" name none.
 std::optional<std::string> nvccArchOf(StringRef Name) {
@@ -581,6 +569,7 @@ void Translator::run(llvm::ArrayRef<std::string> Argv) {
   if (Argv.empty())
     return;
   StringRef Compiler = Argv.front();
+  Out.Compiler = Compiler.str();
   StringRef Stem = compilerStem(Compiler);
   CompilerPlatform = platformOfCompiler(Stem);
   NvccLists = Stem == "nvcc";
@@ -594,7 +583,7 @@ void Translator::run(llvm::ArrayRef<std::string> Argv) {
   if (ExplicitCudaPath)
     Out.CudaPath = ExplicitCudaPath;
   else if (NvccLists)
-    Out.CudaPath = toolkitOfCompiler(Compiler);
+    Out.CudaPath = toolkitOfCompilerPath(Compiler);
 }
 
 /// Replaces @F, --options-file F and -optf F by the tokens of F, recursively.

@@ -29,8 +29,11 @@ struct TranslatedCommand {
   /// (compute_80) map to the real one of the same number; target features (gfx90a:xnack+) are
   /// dropped; native/all/all-major name none.
   std::vector<std::string> GpuArchs;
-  /// A toolkit named by --cuda-path, or the one nvcc lives in (/usr/local/cuda/bin/nvcc gives
-  /// /usr/local/cuda; relative when the compiler path is; none for an nvcc found through PATH).
+  /// The compiler as the command names it, after launchers (ccache): "/usr/local/bin/nvcc", "nvcc".
+  std::string Compiler;
+  /// A toolkit named by --cuda-path, or the one nvcc's path places it in (/usr/local/cuda/bin/nvcc
+  /// gives /usr/local/cuda; relative when the compiler path is; none for an nvcc found through
+  /// PATH). A guess by the path alone: findCudaToolkit says which toolkit is really there.
   std::optional<std::string> CudaPath;
   /// The platform the compiler implies: nvcc → cuda, hipcc/amdclang → hip, mxcc → maca; for
   /// another compiler (clang++), the language: -x cuda/cu, -x hip, -x maca.

@@ -1,4 +1,5 @@
 #include "analysis/frontend/ParseSetup.h"
+#include "analysis/frontend/CudaToolkit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -72,10 +73,6 @@ static const char *runtimeHeader(Platform P) {
   return "cuda_runtime.h";
 }
 
-static bool isCudaToolkit(const std::string &Root) {
-  return llvm::sys::fs::is_regular_file(Root + "/include/cuda_runtime.h");
-}
-
 std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                         const TranslatedCommand *Command) {
   std::vector<std::string> Args = {"-x",
@@ -86,12 +83,10 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                    clangResourceDir(),
                                    platformMacro(P)};
   std::optional<std::string> CudaPath = Options.CudaPath;
-  // The database names the compiler, not the toolkit: /usr/local/bin/nvcc may be a wrapper
-  // script, and a database written on another machine names paths that are not here. Such a
-  // guess is used only when it holds a toolkit; otherwise the model headers stand in.
-  if (!CudaPath && Command && Command->CudaPath && P == Platform::Cuda &&
-      isCudaToolkit(*Command->CudaPath))
-    CudaPath = Command->CudaPath;
+  // A database's command was built against a real toolkit: its sources use what only a real one
+  // declares. Where none is found here, the model headers stand in.
+  if (!CudaPath && Command && P == Platform::Cuda)
+    CudaPath = findCudaToolkit(*Command);
   // Real toolkits are used for CUDA only: HIP and MXMACA are always read through the model.
   if (CudaPath && P == Platform::Cuda) {
     Args.push_back("--cuda-path=" + *CudaPath);

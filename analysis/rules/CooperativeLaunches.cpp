@@ -73,6 +73,7 @@ public:
   bool FromDevice = false;
   bool ThroughUnknownCall = false;
   const Expr *Division = nullptr;
+  llvm::SmallPtrSet<const VarDecl *, 8> Variables; ///< the grid is computed from
 
   void walk(const Expr *E, unsigned Depth) {
     E = strippedValue(E);
@@ -116,6 +117,7 @@ private:
     const auto *Var = dyn_cast<VarDecl>(Use->getDecl());
     if (!Var)
       return;
+    Variables.insert(Var);
     for (const CallExpr *Call : Values.callsStoringInto(Var))
       FromDevice |= measuresDevice(Call, Var);
     if (auto Defined = Values.valuesReaching(Use))
@@ -124,6 +126,40 @@ private:
 
   LocalValues &Values;
   llvm::SmallPtrSet<const Expr *, 16> Seen;
+};
+
+/// Whether E reads one of Variables.
+bool mentions(const Stmt *E, const llvm::SmallPtrSetImpl<const VarDecl *> &Variables) {
+  if (const auto *Use = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *Var = dyn_cast<VarDecl>(Use->getDecl()); Var && Variables.count(Var))
+      return true;
+  return E && llvm::any_of(E->children(), [&](const Stmt *C) { return mentions(C, Variables); });
+}
+
+/// Finds a comparison in a function body that checks the grid against what the device holds
+/// (`if (blocks > maxBlocksPerSm * smCount) fail();`): a launch so guarded never exceeds it.
+class DeviceBoundChecks : public RecursiveASTVisitor<DeviceBoundChecks> {
+public:
+  DeviceBoundChecks(const GridSources &Grid, LocalValues &Values) : Grid(Grid), Values(Values) {}
+  bool Found = false;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isRelationalOp())
+      Found |= bounds(BO->getLHS(), BO->getRHS()) || bounds(BO->getRHS(), BO->getLHS());
+    return !Found;
+  }
+
+private:
+  bool bounds(const Expr *Side, const Expr *Other) {
+    if (!mentions(Side, Grid.Variables))
+      return false;
+    GridSources Bound(Values);
+    Bound.walk(Other, 0);
+    return Bound.FromDevice;
+  }
+
+  const GridSources &Grid;
+  LocalValues &Values;
 };
 
 /// Finds whether an expression is evaluated as a statement of its own in a function body.
@@ -262,7 +298,15 @@ const Expr *problemSizedGrid(const LaunchSite &Launch, LocalValues &Values) {
   GridSources Sources(Values);
   for (const Expr *Dimension : D.Grid)
     Sources.walk(Dimension, 0);
-  return Sources.FromDevice || Sources.ThroughUnknownCall ? nullptr : Sources.Division;
+  if (Sources.FromDevice || Sources.ThroughUnknownCall || !Sources.Division)
+    return nullptr;
+  if (Launch.Enclosing && Launch.Enclosing->hasBody()) {
+    DeviceBoundChecks Checks(Sources, Values);
+    Checks.TraverseStmt(Launch.Enclosing->getBody());
+    if (Checks.Found)
+      return nullptr;
+  }
+  return Sources.Division;
 }
 
 bool launchResultIgnored(const LaunchSite &Launch) {

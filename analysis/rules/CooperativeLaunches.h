@@ -49,9 +49,9 @@ gridBeyondCoResidency(const LaunchSite &Launch, LocalValues &Values,
                       llvm::ArrayRef<const model::GpuPart *> Parts);
 
 /// The division that sizes the grid from the problem (`(n + 255) / 256`), when nothing the grid
-/// is computed from comes from an occupancy query or the multiprocessor count, and no call of
-/// unknown effect takes part; null otherwise, and for a grid that is a constant or a plain
-/// parameter.
+/// is computed from comes from an occupancy query or the multiprocessor count, no call of
+/// unknown effect takes part, and the function does not compare the grid with such a bound
+/// before launching; null otherwise, and for a grid that is a constant or a plain parameter.
 const clang::Expr *problemSizedGrid(const LaunchSite &Launch, LocalValues &Values);
 
 /// Whether the launch is a statement of its own, its returned error code dropped (a `(void)`

@@ -14,20 +14,20 @@ using namespace clang;
 namespace coopcheck::analysis {
 namespace {
 
-/// A read or write of an element of an array or pointer named directly (`s[i]`).
+/// A read or write of an element of an array or pointer (`s[i]`), or of a local pointer into one
+/// (`int *row = s + warp * 32; row[lane]`): then Offset is where the local pointer points.
 struct Access {
   const ArraySubscriptExpr *Element;
   const Stmt *At; ///< the CFG element that performs it: the load, or the assignment
-  const Decl *Root;
+  const Decl *Root = nullptr;
+  const Expr *Offset = nullptr;
 };
 
 /// Memory every thread of a block or grid can see: __shared__ arrays, pointer parameters,
 /// global variables.
-const Decl *sharedRoot(const ArraySubscriptExpr *ASE) {
-  const auto *Base = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  if (!Base)
-    return nullptr;
-  const auto *V = dyn_cast<VarDecl>(Base->getDecl());
+const VarDecl *sharedRoot(const Expr *Base) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!V)
     return nullptr;
   if (V->hasAttr<CUDASharedAttr>() || (!V->hasLocalStorage() && !V->getType().isConstQualified()))
@@ -37,6 +37,25 @@ const Decl *sharedRoot(const ArraySubscriptExpr *ASE) {
   return nullptr;
 }
 
+/// Where a local pointer points when its one definition is `root + offset` or `&root[offset]`.
+std::optional<std::pair<const VarDecl *, const Expr *>> pointerInto(const Expr *Value) {
+  if (!Value)
+    return std::nullopt;
+  Value = Value->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Value); BO && BO->getOpcode() == BO_Add) {
+    if (const VarDecl *Root = sharedRoot(BO->getLHS()))
+      return std::make_pair(Root, BO->getRHS());
+    if (const VarDecl *Root = sharedRoot(BO->getRHS()))
+      return std::make_pair(Root, BO->getLHS());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Value); UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      if (const VarDecl *Root = sharedRoot(ASE->getBase()))
+        return std::make_pair(Root, ASE->getIdx());
+  return std::nullopt;
+}
+
+/// Element accesses through a named array or pointer; their memory is found later (resolve).
 class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
 public:
   std::vector<Access> Reads, Writes;
@@ -44,34 +63,76 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE)) {
-        Writes.push_back({ASE, BO, Root});
-        if (BO->isCompoundAssignmentOp())
-          Reads.push_back({ASE, BO, Root});
-      }
+    if (const auto *ASE = element(BO->getLHS())) {
+      Writes.push_back({ASE, BO});
+      if (BO->isCompoundAssignmentOp())
+        Reads.push_back({ASE, BO});
+    }
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (!UO->isIncrementDecrementOp())
       return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE)) {
-        Writes.push_back({ASE, UO, Root});
-        Reads.push_back({ASE, UO, Root});
-      }
+    if (const auto *ASE = element(UO->getSubExpr())) {
+      Writes.push_back({ASE, UO});
+      Reads.push_back({ASE, UO});
+    }
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
     if (ICE->getCastKind() != CK_LValueToRValue)
       return true;
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(ICE->getSubExpr()->IgnoreParens()))
-      if (const Decl *Root = sharedRoot(ASE))
-        Reads.push_back({ASE, ICE, Root});
+    if (const auto *ASE = element(ICE->getSubExpr()))
+      Reads.push_back({ASE, ICE});
     return true;
   }
   bool shouldVisitLambdaBodies() const { return false; }
+
+private:
+  static const ArraySubscriptExpr *element(const Expr *E) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+    return ASE && isa<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()) ? ASE : nullptr;
+  }
 };
+
+/// Finds the memory an access reaches: the array itself, or the one a local pointer points into.
+/// False for memory of the thread's own.
+bool resolve(Access &A, LaneSets &Lanes) {
+  const Expr *Base = A.Element->getBase();
+  if (const VarDecl *Root = sharedRoot(Base)) {
+    A.Root = Root;
+    return true;
+  }
+  const auto *Local = cast<DeclRefExpr>(Base->IgnoreParenImpCasts())->getDecl();
+  if (!Local->getType()->isPointerType())
+    return false;
+  auto Into = pointerInto(Lanes.singleDefinitionValue(Base));
+  if (!Into)
+    return false;
+  std::tie(A.Root, A.Offset) = *Into;
+  return true;
+}
+
+std::vector<Access> resolved(std::vector<Access> Accesses, LaneSets &Lanes) {
+  llvm::erase_if(Accesses, [&](Access &A) { return !resolve(A, Lanes); });
+  return Accesses;
+}
+
+/// The element of the root each evaluated thread names: the index plus the local pointer's offset.
+std::optional<std::vector<int64_t>> elements(LaneSets &Lanes, const Access &A) {
+  const std::vector<int64_t> *Index = Lanes.values(A.Element->getIdx());
+  if (!Index)
+    return std::nullopt;
+  std::vector<int64_t> Out = *Index;
+  if (!A.Offset)
+    return Out;
+  const std::vector<int64_t> *Offset = Lanes.values(A.Offset);
+  if (!Offset)
+    return std::nullopt;
+  for (size_t I = 0; I < Out.size(); ++I)
+    Out[I] += (*Offset)[I];
+  return Out;
+}
 
 bool isBarrier(const Stmt *S, ASTContext &Ctx) {
   const auto *Call = dyn_cast<CallExpr>(S);
@@ -83,14 +144,15 @@ bool isBarrier(const Stmt *S, ASTContext &Ctx) {
 
 struct Race {
   unsigned Reader = 0, Writer = 0;
+  unsigned Warp = 0;
+  int64_t Element = 0;
 };
 
 /// Lanes A != B of one warp where A reads the element B writes.
 std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
                             const LaneSets::PerWarp &ReadLanes,
                             const LaneSets::PerWarp &WriteLanes) {
-  const std::vector<int64_t> *RI = Lanes.values(R.Element->getIdx());
-  const std::vector<int64_t> *WI = Lanes.values(W.Element->getIdx());
+  auto RI = elements(Lanes, R), WI = elements(Lanes, W);
   if (!RI || !WI)
     return std::nullopt;
   unsigned WS = Lanes.warpSize();
@@ -108,10 +170,34 @@ std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
       auto It = llvm::lower_bound(Written, std::make_pair(Index, 0u));
       for (; It != Written.end() && It->first == Index; ++It)
         if (It->second != A)
-          return Race{A, It->second};
+          return Race{A, It->second, Warp, Index};
     }
   }
   return std::nullopt;
+}
+
+using ReachingLanes = llvm::function_ref<const std::optional<LaneSets::PerWarp> &(const Stmt *)>;
+
+/// Whether another store, not ordered by a barrier with the racing write W, has a different lane
+/// write the element: the writes then race with each other, a data race of another kind that
+/// ordering the read alone does not fix (GPUVerify's equality_abstraction_issue).
+bool contended(LaneSets &Lanes, const std::vector<Access> &Writes, const Access &W, const Race &At,
+               ReachingLanes ReachOf,
+               llvm::function_ref<bool(const Stmt *, const Stmt *)> Unordered) {
+  unsigned WS = Lanes.warpSize();
+  for (const Access &Other : Writes) {
+    if (Other.Root != W.Root || Other.At == W.At || !Unordered(W.At, Other.At))
+      continue;
+    auto Index = elements(Lanes, Other);
+    const auto &Writing = ReachOf(Other.At);
+    if (!Index || !Writing)
+      continue;
+    for (unsigned B = 0; B < WS; ++B)
+      if (B != At.Writer && ((*Writing)[At.Warp] >> B & 1) &&
+          (*Index)[At.Warp * WS + B] == At.Element)
+        return true;
+  }
+  return false;
 }
 
 /// The calls of F in the device functions of the unit.
@@ -166,6 +252,8 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
   if (Collector.Reads.empty() || Collector.Writes.empty())
     return Races;
   LaneSets Lanes(TU, F);
+  std::vector<Access> Reads = resolved(Collector.Reads, Lanes);
+  std::vector<Access> Writes = resolved(Collector.Writes, Lanes);
   std::map<const Stmt *, std::optional<LaneSets::PerWarp>> Reach;
   auto ReachOf = [&](const Stmt *S) -> const std::optional<LaneSets::PerWarp> & {
     auto It = Reach.find(S);
@@ -174,7 +262,9 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
     return It->second;
   };
   auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
-  std::vector<Access> Reads = Collector.Reads;
+  auto Unordered = [&](const Stmt *A, const Stmt *B) {
+    return Cfg->reachesAvoiding(A, B, Stops) || Cfg->reachesAvoiding(B, A, Stops);
+  };
   stableSort(Reads, [&](const Access &A, const Access &B) {
     return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
   });
@@ -187,16 +277,16 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
       continue;
     }
     const auto &RL = ReachOf(R.At);
-    if (!RL || !Lanes.values(R.Element->getIdx()))
+    if (!RL || !elements(Lanes, R))
       continue;
-    for (const Access &W : Collector.Writes) {
+    for (const Access &W : Writes) {
       if (W.Root != R.Root)
         continue;
       const auto &WL = ReachOf(W.At);
       if (!WL)
         continue;
       auto Pair = partner(Lanes, R, W, *RL, *WL);
-      if (!Pair)
+      if (!Pair || contended(Lanes, Writes, W, *Pair, ReachOf, Unordered))
         continue;
       bool WriteFirst = Cfg->reachesAvoiding(W.At, R.At, Stops);
       if (!WriteFirst && !Cfg->reachesAvoiding(R.At, W.At, Stops))

@@ -214,6 +214,10 @@ std::optional<z3::expr> atomicResult(AtomicRMWInst::BinOp Op, const z3::expr &Ol
     return z3::ite(z3::ugt(Old, V), Old, V);
   case AtomicRMWInst::UMin:
     return z3::ite(z3::ult(Old, V), Old, V);
+  case AtomicRMWInst::UIncWrap:
+    return wrappingIncrement(Old, V);
+  case AtomicRMWInst::UDecWrap:
+    return wrappingDecrement(Old, V);
   default:
     return std::nullopt;
   }
@@ -382,9 +386,10 @@ StepResult InstructionStep::visitAtomicRMWInst(AtomicRMWInst &RMW) {
   uint64_t Address = R.concretize(eval(RMW.getPointerOperand()));
   z3::expr Old = R.load(T, Address, Bits), V = eval(RMW.getValOperand());
   std::optional<z3::expr> New = atomicResult(RMW.getOperation(), Old, V);
-  if (!New)
-    New = fresh("atomic", Bits);
-  R.store(Address, New->simplify());
+  if (New)
+    R.store(Address, New->simplify());
+  else
+    R.storeUnknown(Address, fresh("atomic", Bits));
   return done(Old);
 }
 
@@ -488,12 +493,18 @@ void Replay::store(uint64_t Address, const z3::expr &Value) {
   if (!addressable(Address, (Value.get_sort().bv_size() + 7) / 8))
     return;
   St->Mem.store(Address, Value);
+  St->UnknownCells.erase(Address);
   auto [Begin, End] = St->Pollers.equal_range(Address);
   for (auto It = Begin; It != End; ++It) {
     St->Tracker.wake(It->second);
     St->Threads[It->second].LoopStates.clear();
   }
   St->Pollers.erase(Begin, End);
+}
+
+void Replay::storeUnknown(uint64_t Address, const z3::expr &Symbol) {
+  store(Address, Symbol);
+  St->UnknownCells.insert(Address);
 }
 
 z3::expr Replay::load(ThreadId T, uint64_t Address, unsigned Bits) {

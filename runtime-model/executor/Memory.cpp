@@ -29,7 +29,16 @@ z3::expr Memory::fresh(Buffer &B, uint64_t Offset, unsigned Bits) {
     Name += ":" + std::to_string(Bits);
   z3::expr Symbol = Z->bv_const(Name.c_str(), Bits);
   Inputs.emplace_back(Name, Symbol);
+  InputsByAddress.emplace(B.Base + Offset, Symbol);
   return Symbol;
+}
+
+std::vector<z3::expr> Memory::inputsIn(uint64_t Address, uint64_t Bytes) const {
+  std::vector<z3::expr> Out;
+  for (auto It = InputsByAddress.lower_bound(Address);
+       It != InputsByAddress.end() && It->first < Address + Bytes; ++It)
+    Out.push_back(It->second);
+  return Out;
 }
 
 z3::expr Memory::byteAt(Buffer &B, uint64_t Offset) {

@@ -37,6 +37,8 @@ public:
   size_t cells() const;
   /// Every symbol made for an unwritten byte: the inputs a witness reports.
   const std::vector<std::pair<std::string, z3::expr>> &inputs() const { return Inputs; }
+  /// The symbols made for what [Address, Address + Bytes) held before the kernel wrote it.
+  std::vector<z3::expr> inputsIn(uint64_t Address, uint64_t Bytes) const;
 
 private:
   z3::expr fresh(Buffer &B, uint64_t Offset, unsigned Bits);
@@ -47,6 +49,7 @@ private:
   z3::context *Z;
   std::vector<Buffer> Buffers;
   std::vector<std::pair<std::string, z3::expr>> Inputs;
+  std::multimap<uint64_t, z3::expr> InputsByAddress;
 };
 
 } // namespace coopcheck::model::executor

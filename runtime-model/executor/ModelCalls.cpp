@@ -466,17 +466,21 @@ StepResult Replay::atomicCall(ModelCall &C) {
   StringRef N(C.Name);
   uint64_t Address = C.concreteArg(0);
   z3::expr Old = load(C.T, Address, C.Bits), V = C.arg(1);
-  z3::expr New = N.contains("Add")    ? Old + V
-                 : N.contains("Exch") ? V
-                 : N.contains("CAS")  ? z3::ite(Old == V, C.arg(2), Old)
-                 : N.contains("And")  ? (Old & V)
-                 : N.contains("Or")   ? (Old | V)
-                 : N.contains("Xor")  ? (Old ^ V)
-                 : N.contains("Max")  ? z3::ite(Old > V, Old, V)
-                 : N.contains("Min")
-                     ? z3::ite(Old < V, Old, V)
-                     : Z.bv_const(("atomic" + std::to_string(St->Steps)).c_str(), C.Bits);
-  store(Address, New.simplify());
+  std::optional<z3::expr> New = N.contains("Add")    ? Old + V
+                                : N.contains("Exch") ? V
+                                : N.contains("CAS")  ? z3::ite(Old == V, C.arg(2), Old)
+                                : N.contains("And")  ? (Old & V)
+                                : N.contains("Or")   ? (Old | V)
+                                : N.contains("Xor")  ? (Old ^ V)
+                                : N.contains("Max")  ? z3::ite(Old > V, Old, V)
+                                : N.contains("Min")  ? z3::ite(Old < V, Old, V)
+                                : N.contains("Inc")  ? wrappingIncrement(Old, V)
+                                : N.contains("Dec")  ? std::optional(wrappingDecrement(Old, V))
+                                                     : std::nullopt;
+  if (New)
+    store(Address, New->simplify());
+  else
+    storeUnknown(Address, Z.bv_const(("atomic" + std::to_string(St->Steps)).c_str(), C.Bits));
   return C.returns(Old);
 }
 

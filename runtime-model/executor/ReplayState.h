@@ -60,6 +60,8 @@ struct GridState {
   std::vector<z3::expr> Path;
   std::set<unsigned> Asserted; ///< ids of the constraints in Path
   std::map<std::pair<const GlobalVariable *, unsigned>, uint64_t> Globals;
+  /// Addresses holding a value no modelled operation computed.
+  std::set<uint64_t> UnknownCells;
   /// Spinning threads by the addresses their loop reads: a store there wakes them.
   std::multimap<uint64_t, ThreadId> Pollers;
   uint64_t Clock = 1;
@@ -107,6 +109,16 @@ inline z3::expr resize(const z3::expr &E, unsigned Bits, bool Signed) {
   if (Have > Bits)
     return E.extract(Bits - 1, 0);
   return Signed ? z3::sext(E, Bits - Have) : z3::zext(E, Bits - Have);
+}
+
+/// atomicInc: ((old >= limit) ? 0 : old + 1), unsigned.
+inline z3::expr wrappingIncrement(const z3::expr &Old, const z3::expr &Limit) {
+  return z3::ite(z3::uge(Old, Limit), Old.ctx().bv_val(0, Old.get_sort().bv_size()), Old + 1);
+}
+
+/// atomicDec: (((old == 0) || (old > limit)) ? limit : old - 1), unsigned.
+inline z3::expr wrappingDecrement(const z3::expr &Old, const z3::expr &Limit) {
+  return z3::ite(Old == 0 || z3::ugt(Old, Limit), Limit, Old - 1);
 }
 
 class Replay;
@@ -199,6 +211,9 @@ private:
   void set(Frame &Fr, const Value *V, z3::expr E) { Fr.Values.insert_or_assign(V, E); }
   /// Every store goes through here: it wakes the threads polling that address.
   void store(uint64_t Address, const z3::expr &Value);
+  /// A store of a value the executor does not model (an atomic it cannot compute): a thread
+  /// that spins on it proves no hang.
+  void storeUnknown(uint64_t Address, const z3::expr &Symbol);
   z3::expr load(ThreadId T, uint64_t Address, unsigned Bits);
   bool addressable(uint64_t Address, unsigned Bytes);
   void advance(Frame &Fr) { ++Fr.Next; }
@@ -224,6 +239,7 @@ private:
   unsigned siteOf(ThreadId T);
   SourcePoint pointOf(const Instruction *I) const;
   PathResult finishPath(Outcome O, std::string Reason);
+  PathResult finishHang();
   PathResult runPath();
   GridState initialState();
   void runPaths();
@@ -253,6 +269,7 @@ private:
   bool ReverseTurns = false;     ///< threads take turns from the highest id
   bool QuietSideSkipped = false; ///< a quiet branch could have gone the other way
   bool SolverGaveUp = false;     ///< a query ran out of time: its branch was not explored
+  bool HangUnwitnessed = false;  ///< a hang held only on memory no launch leaves so
   QuietBranches Quiet;
   std::optional<z3::model> LastModel, CheckedModel;
 };

@@ -163,8 +163,34 @@ PathResult Replay::runPath() {
       return finishPath(Outcome::Completes, "");
     }
     if (!AnyRuns)
-      return finishPath(Outcome::Hang, "threads wait at collectives that can never release");
+      return finishHang();
   }
+}
+
+/// Flags and counters that threads spin on start at zero: the host clears them before the launch.
+/// A hang that needs them to start elsewhere (a counter that wraps around before it reaches its
+/// target), or that spins on a value the executor did not compute, is no witness, and the path
+/// ends without a verdict.
+PathResult Replay::finishHang() {
+  // The widest scalar a spin loop reads.
+  constexpr uint64_t PolledBytes = 8;
+  bool Computed = true;
+  Solver.push();
+  for (auto &[Address, Thread] : St->Pollers) {
+    Computed &= !St->UnknownCells.count(Address);
+    for (const z3::expr &Initial : St->Mem.inputsIn(Address, PolledBytes))
+      Solver.add(Initial == Z.bv_val(0, Initial.get_sort().bv_size()));
+  }
+  PathResult P;
+  if (St->Pollers.empty() || (Computed && check() == z3::sat)) {
+    P = finishPath(Outcome::Hang, "threads wait at collectives that can never release");
+  } else {
+    HangUnwitnessed = true;
+    P = finishPath(Outcome::Unknown,
+                   "a hang only if polled memory starts non-zero or holds what was not modelled");
+  }
+  Solver.pop();
+  return P;
 }
 
 /// Atomics are where the order of threads changes what they compute (who takes ticket 0).
@@ -236,7 +262,7 @@ ReplayResult Replay::run() {
   }
   Result.BoundHit = !Unmodelled.empty() ? Unmodelled : BoundHit;
   Result.Exhausted = Worklist.empty() && BoundHit.empty() && Unmodelled.empty() &&
-                     !QuietSideSkipped && !SolverGaveUp;
+                     !QuietSideSkipped && !SolverGaveUp && !HangUnwitnessed;
   if (Result.BoundHit.empty() && SolverGaveUp)
     Result.BoundHit = "solver's time limit";
   if (Result.BoundHit.empty() && LoopBoundHit)

@@ -8,7 +8,8 @@
 // its address), grids sized from the problem (warning), ignored error codes and no support query
 // in the unit (notes). Negatives: occupancy-sized launches as in NVIDIA's samples, grids from
 // the SM count, a constant grid that fits, grids that are parameters or come from helpers,
-// qualifier differences, checked or (void)-cast results, arrays built in loops or elsewhere.
+// qualifier differences, checked or (void)-cast results, arrays built in loops or elsewhere,
+// grids checked against the occupancy before the launch.
 #include <cooperative_groups.h>
 #include <cuda.h>
 #include <cstdio>
@@ -288,4 +289,18 @@ __global__ void scale(float *x, float s) { x[blockIdx.x * blockDim.x + threadIdx
 cudaError_t standard_launch(float *x, float s) {
   void *args[] = {&x};
   return cudaLaunchKernel((void *)scale, dim3(100000), dim3(1024), args, 0, 0);
+}
+
+// N12. Sized from the problem but checked against the device first (hip-tests): a grid too
+// large never reaches the launch.
+cudaError_t checked_against_device(int *out, int n, int device) {
+  cudaDeviceProp properties;
+  cudaGetDeviceProperties(&properties, device);
+  int perSm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, count_blocks, 128, 0);
+  int blocks = (n + 127) / 128;
+  if (blocks > perSm * properties.multiProcessorCount)
+    return cudaErrorCooperativeLaunchTooLarge;
+  void *args[] = {&out};
+  return cudaLaunchCooperativeKernel((void *)count_blocks, dim3(blocks), dim3(128), args);
 }

@@ -3,9 +3,10 @@
 //
 // Positives: the butterfly of the corpus seed (the read races with the other lane's write in the
 // same statement), a volatile array written before the exchange, a global-memory shift, device
-// helpers given one array for the whole warp. Negatives: the same butterfly with __syncwarp(),
-// exchanges between warps, each lane touching only its own element, indices that are not
-// computable, a helper given each lane's own row.
+// helpers given one array for the whole warp, a rotation through a local pointer into the array.
+// Negatives: the same butterfly with __syncwarp(), exchanges between warps, each lane touching
+// only its own element, indices that are not computable, a helper given each lane's own row,
+// elements several lanes store to.
 
 // ---- positives --------------------------------------------------------------------------------
 
@@ -190,4 +191,22 @@ __global__ void one_row_for_all(unsigned *out) {
   __shared__ unsigned tile[34];
   transform_shared_row(tile);
   out[threadIdx.x] = tile[threadIdx.x % 34];
+}
+
+// P7. GPUVerify's warpsync/shuffle: each warp's lanes rotate through a local pointer to the warp's
+// slice of a global array; the neighbour may already have overwritten what a lane reads.
+__global__ void rotate_in_warp(int *A) {
+  int tid = threadIdx.x;
+  int *B = A + (tid / 32) * 32;
+  A[tid] = B[(tid + 1) % 32]; // expected-error {{lane 0 reads 'B[(tid + 1) % 32]', which lane 1 of the same warp overwrites after this read}} expected-note {{lane 1 writes 'A[tid]' here}}
+}
+
+// N9. Several lanes store to one element from different statements (GPUVerify's
+// equality_abstraction_issue): the stores race with each other, a data race that ordering the
+// read would not fix, and not this rule's.
+__global__ void contended_elements(int *A) {
+  A[0] = 1;
+  A[threadIdx.x] = 0;
+  if (A[0] == 1)
+    A[1] = 2;
 }

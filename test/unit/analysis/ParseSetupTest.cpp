@@ -54,16 +54,6 @@ TEST(ParseSetup, CompileCommandAndToolkit) {
   EXPECT_EQ(std::count(Args.begin(), Args.end(), "-x"), 1);
 }
 
-// CMake records /usr/local/bin/nvcc when that is a wrapper script; /usr/local holds no toolkit.
-TEST(ParseSetup, ToolkitGuessedFromTheCompilerMustExist) {
-  TranslatedCommand Command;
-  Command.CudaPath = "/nonexistent/coopcheck-toolkit";
-  std::vector<std::string> Args = parseArguments(Platform::Cuda, ParseOptions(), &Command);
-  EXPECT_FALSE(has(Args, "--cuda-path=/nonexistent/coopcheck-toolkit"));
-  EXPECT_TRUE(has(Args, "-nocudainc"));
-  EXPECT_TRUE(has(Args, "--no-cuda-version-check"));
-}
-
 // nvcc's dialect (host min/max, ...) is supplied after the runtime header for the model and for a
 // real toolkit alike.
 TEST(ParseSetup, NvccCompatibilityHeaderForEveryToolkit) {

@@ -91,12 +91,12 @@ TEST_F(UniformityTest, Sources) {
   EXPECT_EQ(granuleOf("tid"), 1u);
   EXPECT_EQ(levelOf("block"), Scope::Block);
   EXPECT_EQ(granuleOf("global"), 1u);
-  EXPECT_EQ(levelOf("width"), Scope::Grid);
-  EXPECT_EQ(levelOf("param"), Scope::Grid);
+  EXPECT_EQ(levelOf("width"), Scope::MultiGrid);
+  EXPECT_EQ(levelOf("param"), Scope::MultiGrid);
   EXPECT_EQ(granuleOf("rank"), 1u);
   EXPECT_EQ(granuleOf("atomic"), 1u);
   EXPECT_EQ(granuleOf("unknown_call"), 1u);
-  EXPECT_EQ(levelOf("m"), Scope::Grid);
+  EXPECT_EQ(levelOf("m"), Scope::MultiGrid);
 }
 
 TEST_F(UniformityTest, GranulesFromRankArithmetic) {
@@ -120,9 +120,9 @@ TEST_F(UniformityTest, CollectiveResultsAreUniformInTheirGroup) {
 }
 
 TEST_F(UniformityTest, VariablesFollowTheirDefinitionsAndBranches) {
-  EXPECT_EQ(levelOf("after_loop"), Scope::Grid);
+  EXPECT_EQ(levelOf("after_loop"), Scope::MultiGrid);
   EXPECT_EQ(granuleOf("after_divergent"), 1u);
-  EXPECT_EQ(levelOf("after_uniform"), Scope::Grid);
+  EXPECT_EQ(levelOf("after_uniform"), Scope::MultiGrid);
   EXPECT_EQ(granuleOf("after_broadcast"), 8u); // the reaching definition, not every one
 }
 
@@ -185,15 +185,15 @@ TEST(UniformityOfCalls, ReturnValuesAreBoundToArguments) {
   auto Level = [&](const char *Var) { return U.valueOf(S.init("calls", Var)).Level; };
   EXPECT_EQ(Level("first_block"), Scope::Block);
   EXPECT_EQ(Level("first_thread"), Scope::Thread);
-  EXPECT_EQ(Level("doubled"), Scope::Grid);
+  EXPECT_EQ(Level("doubled"), Scope::MultiGrid);
   EXPECT_EQ(Level("doubled_tid"), Scope::Thread);
   EXPECT_EQ(Level("picked"), Scope::Thread); // two returns chosen per thread
   EXPECT_EQ(Level("read"), Scope::Thread);   // memory the caller may have written
   EXPECT_EQ(Level("rec"), Scope::Thread);    // recursion is not summarised
-  EXPECT_EQ(Level("bit"), Scope::Grid);      // pure inline asm: as uniform as its inputs
+  EXPECT_EQ(Level("bit"), Scope::MultiGrid); // pure inline asm: as uniform as its inputs
   EXPECT_EQ(Level("bit_tid"), Scope::Thread);
   EXPECT_EQ(Level("my_lane"), Scope::Thread); // a special register
-  EXPECT_EQ(Level("defaulted"), Scope::Grid);
+  EXPECT_EQ(Level("defaulted"), Scope::MultiGrid);
 }
 
 } // namespace

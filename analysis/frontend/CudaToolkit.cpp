@@ -1,0 +1,57 @@
+#include "analysis/frontend/CudaToolkit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include <vector>
+
+namespace coopcheck::analysis {
+
+/// Whether Root holds a CUDA toolkit's headers.
+static bool isCudaToolkit(llvm::StringRef Root) {
+  return !Root.empty() && llvm::sys::fs::is_regular_file(Root + "/include/cuda_runtime.h");
+}
+
+std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler) {
+  llvm::SmallString<256> Path(Compiler);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  llvm::StringRef Bin = llvm::sys::path::parent_path(Path);
+  if (llvm::sys::path::filename(Bin) != "bin")
+    return std::nullopt;
+  llvm::StringRef Root = llvm::sys::path::parent_path(Bin);
+  if (Root.empty())
+    return std::nullopt;
+  return Root.str();
+}
+
+/// The toolkit of the file the compiler finally is: PATH looked up for a bare name, symlinks
+/// followed (/usr/bin/nvcc → /usr/local/cuda-13.0/bin/nvcc).
+static std::optional<std::string> toolkitOfResolvedCompiler(llvm::StringRef Compiler) {
+  if (Compiler.empty())
+    return std::nullopt;
+  std::string Found = Compiler.str();
+  if (!llvm::sys::path::has_parent_path(Compiler)) {
+    llvm::ErrorOr<std::string> OnPath = llvm::sys::findProgramByName(Compiler);
+    if (!OnPath)
+      return std::nullopt;
+    Found = *OnPath;
+  }
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Found, Real))
+    return std::nullopt;
+  return toolkitOfCompilerPath(Real);
+}
+
+std::optional<std::string> findCudaToolkit(const TranslatedCommand &Command) {
+  std::vector<std::optional<std::string>> Candidates = {
+      Command.CudaPath, toolkitOfResolvedCompiler(Command.Compiler),
+      llvm::sys::Process::GetEnv("CUDA_PATH"), llvm::sys::Process::GetEnv("CUDA_HOME"),
+      std::string("/usr/local/cuda")};
+  for (const std::optional<std::string> &Root : Candidates)
+    if (Root && isCudaToolkit(*Root))
+      return Root;
+  return std::nullopt;
+}
+
+} // namespace coopcheck::analysis

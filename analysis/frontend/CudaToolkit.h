@@ -1,0 +1,22 @@
+// Which CUDA toolkit a compile command was built against. A database names its compiler, not its
+// toolkit, and the compiler it names is often not inside one: /usr/local/bin/nvcc as a wrapper
+// script, /usr/bin/nvcc as a symlink, plain `nvcc` found through PATH.
+#pragma once
+#include "analysis/frontend/FlagTranslator.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace coopcheck::analysis {
+
+/// /opt/cuda-12.4/bin/nvcc → /opt/cuda-12.4, by the path alone; none for a compiler named without
+/// a bin/ directory.
+std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler);
+
+/// The toolkit a CUDA command's build used, looked for as that build would have found it: the one
+/// the command names (--cuda-path) or its compiler's directory holds, then the one the compiler
+/// resolves to through PATH and symlinks, then the machine's own ($CUDA_PATH, $CUDA_HOME,
+/// /usr/local/cuda, as CMake's FindCUDAToolkit looks). None when no candidate holds a toolkit.
+std::optional<std::string> findCudaToolkit(const TranslatedCommand &Command);
+
+} // namespace coopcheck::analysis

@@ -1,0 +1,43 @@
+// Threads that spin on memory: a hang is a witness only when the flags and counters they poll
+// start at zero, as the host leaves them before a launch.
+#include "ReplaySource.h"
+
+using coopcheck::testing_support::replaySource;
+using namespace coopcheck::model::executor;
+
+namespace {
+
+// The last thread waits until every other block has counted itself: with the counter cleared it
+// gets there, and only a counter that starts near UINT_MAX (and wraps around) keeps it waiting.
+TEST(SpinWait, ACounterThatReachesItsTargetFromZeroIsNoHang) {
+  ReplayResult R = replaySource(R"cu(
+    #include <cooperative_groups.h>
+    __global__ void k(unsigned *count) {
+      cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+      if (grid.thread_rank() == grid.size() - 1)
+        while (atomicAdd(count, 0) < gridDim.x - 1) {
+        }
+      if (threadIdx.x == 0 && blockIdx.x != gridDim.x - 1)
+        atomicInc(count, 0xffffffffu);
+      grid.sync();
+    })cu");
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_FALSE(R.Exhausted);
+}
+
+// Nobody sets the flag the last thread waits for: it hangs with the flag cleared.
+TEST(SpinWait, AFlagNobodySetsHangsFromZero) {
+  ReplayResult R = replaySource(R"cu(
+    #include <cooperative_groups.h>
+    __global__ void k(volatile int *flag) {
+      cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+      if (grid.thread_rank() == grid.size() - 1)
+        while (*flag == 0) {
+        }
+      grid.sync();
+    })cu");
+  ASSERT_FALSE(R.Failures.empty());
+  EXPECT_EQ(R.Failures.front().Result, Outcome::Hang);
+}
+
+} // namespace
