@@ -42,7 +42,26 @@ std::string consequence(const GuardedEffect &G, const std::string &Group) {
   }
 }
 
+/// Why a collective that the threads skipping it leave the kernel past is only a warning.
+std::string toleratedConsequence(const GuardedEffect &G, const std::string &Group) {
+  if (G.Branch->Form == Shape::LoopTripCount)
+    return "the threads that finish the loop first leave the kernel, and the hardware releases "
+           "it once the threads still in the loop arrive; every thread of the " +
+           Group + " should call it the same number of times";
+  return "the threads that skip it leave the kernel, and the hardware releases it once the "
+         "threads still there arrive; every thread of the " +
+         Group + " should call it";
+}
+
 } // namespace
+
+DivergentCollectiveCheck::DivergentCollectiveCheck(llvm::StringRef Name,
+                                                   tidy::ClangTidyContext *Context)
+    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)) {}
+
+void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "Strict", Strict);
+}
 
 void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 32> Reported;
@@ -71,19 +90,29 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
   }
 }
 
-/// A warp-wide collective in a loop whose trip count alone differs, where the threads that finish
-/// the loop first leave the kernel: the hardware releases the collective once the lanes still
-/// there arrive (probes P13, P15, P19, measured on NVIDIA only), so the threads do not hang; the
-/// code only relies on that.
-static bool lanesThatFinishLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
-                                 UniformRequirement Needed) {
-  if (TU.platform() != model::Platform::Cuda)
+/// A collective that the threads which skip it do not wait for elsewhere: they leave the kernel
+/// (lanes after a loop whose trip count alone differs, threads past the end of the data after
+/// a bounds guard), and the hardware releases the collective once the threads still there arrive.
+/// Measured on NVIDIA only: warp collectives (P13, P15, P19) and block barriers (P1, P2; also
+/// MXMACA, as RULES.md says for early exits); grid barriers and multi-warp tiles are not
+/// released by an exit (P7, P20). The code relies on that, as the common `if (i >= n) return;`
+/// before a block barrier does: reported under --strict only, like that exit.
+static bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
+                          UniformRequirement Needed) {
+  if (!G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation)
     return false;
+  model::Platform P = TU.platform();
   bool WarpWide =
       Needed.Level == model::Scope::Warp || (Needed.Level == model::Scope::Thread &&
                                              Needed.Granule > 0 && Needed.Granule <= TU.warpSize());
-  return WarpWide && G.Effect.Kind != CollectiveKind::HandleCreation && G.Branch &&
-         G.Branch->Form == Shape::LoopTripCount && loopEndLeavesKernel(TU, F, G.Branch->Condition);
+  if (G.Branch->Form == Shape::LoopTripCount)
+    return WarpWide && P == model::Platform::Cuda &&
+           loopEndLeavesKernel(TU, F, G.Branch->Condition);
+  // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
+  // end of the data are those an early `return` would have sent away.
+  return G.Branch->Form == Shape::Holds && Needed.Level == model::Scope::Block &&
+         P != model::Platform::Hip && isBoundsGuard(TU, F, G.Branch->Condition) &&
+         skippingLeavesKernel(TU, F, G.Branch->Condition);
 }
 
 void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
@@ -92,14 +121,12 @@ void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
   std::string Group = groupNoun(*Needed).str();
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
-  bool Tolerated = lanesThatFinishLeave(TU, F, G, *Needed);
+  bool Tolerated = skippersLeave(TU, F, G, *Needed);
+  if (Tolerated && !Strict)
+    return;
   auto Level = G.Effect.Kind == CollectiveKind::HandleCreation || Tolerated ? DiagnosticIDs::Warning
                                                                             : DiagnosticIDs::Error;
-  std::string Consequence =
-      Tolerated ? "the threads that finish the loop first leave the kernel, and the hardware "
-                  "releases it once the threads still in the loop arrive; every thread of the " +
-                      Group + " should call it the same number of times"
-                : consequence(G, Group);
+  std::string Consequence = Tolerated ? toleratedConsequence(G, Group) : consequence(G, Group);
   diag(userLocation(TU, At->getBeginLoc()), "%0; %1", Level)
       << reachPart(G, describeCollective(G.Effect), Cond, Group) << Consequence
       << userRange(TU, At->getSourceRange());

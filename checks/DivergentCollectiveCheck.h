@@ -8,7 +8,8 @@ namespace coopcheck::checks {
 
 class DivergentCollectiveCheck : public CoopcheckCheck {
 public:
-  using CoopcheckCheck::CoopcheckCheck;
+  DivergentCollectiveCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   void checkTranslationUnit(analysis::UnitCache &TU) override;
@@ -16,6 +17,10 @@ protected:
 private:
   void report(analysis::UnitCache &TU, const clang::FunctionDecl *F,
               const analysis::GuardedEffect &G);
+
+  /// Also report block and warp collectives that threads which left the kernel skip (as
+  /// warnings): --strict.
+  const bool Strict;
 };
 
 } // namespace coopcheck::checks

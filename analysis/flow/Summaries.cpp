@@ -220,6 +220,12 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
 
 const Expr *argumentForParameter(const CallExpr *Call, const FunctionDecl *Callee,
                                  unsigned ParamIndex) {
+  if (ParamIndex == ObjectParameter) {
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      return Member->getImplicitObjectArgument();
+    bool OnObject = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee);
+    return OnObject && Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  }
   // Member operator calls pass the object as argument 0; parameters then start at 1.
   unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
   unsigned Index = ParamIndex + Offset;

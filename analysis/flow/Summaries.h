@@ -91,7 +91,11 @@ private:
 /// part of the cooperative-groups API itself (classified, not summarised).
 const clang::FunctionDecl *summarisableDefinition(const clang::FunctionDecl *F);
 
-/// The argument a call passes for the callee's parameter ParamIndex, or null.
+/// The ParamIndex that names the object a method is called on (`node` in `node.size()`).
+constexpr unsigned ObjectParameter = 63;
+
+/// The argument a call passes for the callee's parameter ParamIndex (the object, for
+/// ObjectParameter), or null.
 const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
                                         const clang::FunctionDecl *Callee, unsigned ParamIndex);
 

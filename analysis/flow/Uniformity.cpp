@@ -22,6 +22,7 @@ bool atLeast(Scope A, Scope B) { return model::isWiderOrEqual(A, B); }
 UniformValue meet(UniformValue A, UniformValue B) {
   UniformValue R;
   R.Params = A.Params | B.Params;
+  R.Reads = A.Reads | B.Reads;
   R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
   if (R.Level != Scope::Thread)
     return R;
@@ -178,11 +179,15 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
       E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
     } else if (const auto *CE = dyn_cast<CastExpr>(E))
       E = CE->getSubExpr();
+    else if (const auto *This = dyn_cast<CXXThisExpr>(E))
+      // The object of a method: one root per class within one function's analysis.
+      return This->getType()->getPointeeCXXRecordDecl();
     else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      // A local pointer set once from another pointer: follow it to where it points.
+      // A local pointer set once from another pointer, or a local reference: follow it to
+      // where it points.
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getType()->isPointerType() &&
-          V->getInit()) {
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+          (V->getType()->isPointerType() || V->getType()->isReferenceType()) && V->getInit()) {
         Step(DRE);
         E = V->getInit();
       } else
@@ -239,6 +244,11 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
+    // A method that is not const may change its object.
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl(); Method && !Method->isConst())
+        if (const Decl *Root = memoryRoot(Member->getImplicitObjectArgument()))
+          Writes[Root].push_back(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       QualType ParamType =
@@ -571,6 +581,12 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return exprValue(DefaultArg->getExpr());
   if (const auto *DefaultInit = dyn_cast<CXXDefaultInitExpr>(E))
     return exprValue(DefaultInit->getExpr());
+  // The object of a method is the caller's, like a parameter.
+  if (isa<CXXThisExpr>(E)) {
+    UniformValue Object = UniformValue::everywhere();
+    Object.Params = uint64_t(1) << ObjectParameter;
+    return Object;
+  }
   return UniformValue::perThread();
 }
 
@@ -647,7 +663,7 @@ UniformValue Uniformity::declRefValue(const ValueDecl *D) {
     if (IsKernel)
       return UniformValue::everywhere();
     UniformValue V = UniformValue::everywhere();
-    if (P->getFunctionScopeIndex() < 64)
+    if (P->getFunctionScopeIndex() < ObjectParameter)
       V.Params = uint64_t(1) << P->getFunctionScopeIndex();
     else
       V = UniformValue::perThread();
@@ -701,20 +717,74 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
   else if (isa<DeclRefExpr>(Stripped))
     Address = UniformValue::everywhere();
   Address.Rank = false;
+  return memoryValue(Root, Address, Access);
+}
+
+/// The parameter (or the object of the method) whose pointee Root is, as a bit of Reads.
+static std::optional<unsigned> readsBit(const Decl *Root) {
+  if (isa<CXXRecordDecl>(Root))
+    return ObjectParameter;
+  const auto *P = dyn_cast<ParmVarDecl>(Root);
+  if (P && (P->getType()->isPointerType() || P->getType()->isReferenceType()) &&
+      P->getFunctionScopeIndex() < ObjectParameter)
+    return P->getFunctionScopeIndex();
+  return std::nullopt;
+}
+
+UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, const Expr *At) {
   const auto *Var = dyn_cast<VarDecl>(Root);
   bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
   bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
-  if (Memory == MemoryView::CallerMayWrite && !OwnMemory)
-    return UniformValue::perThread();
+  if (Memory == MemoryView::CallerMayWrite && !OwnMemory) {
+    // What the caller's memory holds is the caller's to tell, when this function leaves it be.
+    std::optional<unsigned> Bit = readsBit(Root);
+    if (!Bit || Writes.count(Root))
+      return UniformValue::perThread();
+    UniformValue Through = UniformValue::everywhere();
+    Through.Reads = uint64_t(1) << *Bit;
+    return meet(Address, Through);
+  }
   // Nothing here writes it: what the launch or the caller left there, in each device's memory.
   if (!Writes.count(Root) && !Shared)
     return meet(Address, UniformValue::at(Scope::Grid));
-  auto [Order, Inserted] = LoadOrder.try_emplace(Access);
+  auto [Order, Inserted] = LoadOrder.try_emplace(At);
   if (Inserted)
-    Order->second = orderedByBarrier(Root, Access);
+    Order->second = orderedByBarrier(Root, At);
   if (Order->second)
     return meet(Address, UniformValue::at(*Order->second));
   return UniformValue::perThread();
+}
+
+UniformValue Uniformity::addressValue(const Expr *LValue) {
+  const Expr *E = LValue->IgnoreParens();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E); Cast && Cast->getCastKind() == CK_NoOp)
+    return addressValue(Cast->getSubExpr());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? exprValue(ME->getBase()) : addressValue(ME->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return exprValue(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && isa<ParmVarDecl>(V))
+      return declRefValue(V);
+    if (V && V->hasLocalStorage() && V->getType()->isReferenceType() && V->getInit())
+      return addressValue(V->getInit());
+    if (V && !V->hasLocalStorage())
+      return UniformValue::everywhere();
+  }
+  return UniformValue::perThread();
+}
+
+UniformValue Uniformity::pointeeValue(const Expr *Arg, const CallExpr *Call) {
+  const Decl *Root = memoryRoot(Arg);
+  if (!Root)
+    return UniformValue::perThread();
+  bool Pointer = strip(Arg)->getType()->isPointerType();
+  UniformValue Address = Pointer ? exprValue(Arg) : addressValue(Arg);
+  Address.Rank = false;
+  return memoryValue(Root, Address, Call);
 }
 
 UniformValue Uniformity::callValue(const CallExpr *Call) {
@@ -773,14 +843,21 @@ std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
   std::optional<UniformValue> Returned = Unit.ReturnValueOf(Callee);
   if (!Returned)
     return std::nullopt;
-  // The callee's parameters are what this call passes.
+  // The callee's parameters are what this call passes, and the memory it reads through them is
+  // the memory they point to here.
   UniformValue V = *Returned;
-  V.Params = 0;
-  for (unsigned P = 0; P < 64; ++P)
-    if (Returned->Params & (uint64_t(1) << P)) {
+  V.Params = V.Reads = 0;
+  for (unsigned P = 0; P < 64; ++P) {
+    uint64_t Bit = uint64_t(1) << P;
+    if (Returned->Params & Bit) {
       const Expr *Arg = argumentForParameter(Call, Callee, P);
       V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
     }
+    if (Returned->Reads & Bit) {
+      const Expr *Arg = argumentForParameter(Call, Callee, P);
+      V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
+    }
+  }
   return V;
 }
 

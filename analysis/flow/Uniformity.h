@@ -40,16 +40,21 @@ struct UniformValue {
   /// The value is the thread's rank within aligned runs (threadIdx.x, tid % 32, thread_rank()):
   /// comparing or dividing it by constants gives granules.
   bool Rank = false;
-  /// The value is as uniform as these parameters of the function (bit i: parameter i).
+  /// The value is as uniform as these parameters of the function (bit i: parameter i; bit
+  /// ObjectParameter: the address of the object of a method).
   uint64_t Params = 0;
+  /// The value is as uniform as the memory these parameters point or refer to, as the caller
+  /// has it at the call (bit i: parameter i; bit ObjectParameter: the object of a method).
+  uint64_t Reads = 0;
 
-  static UniformValue everywhere() { return {model::Scope::MultiGrid, 1, false, 0}; }
-  static UniformValue at(model::Scope S) { return {S, 1, false, 0}; }
-  static UniformValue granule(unsigned G) { return {model::Scope::Thread, G, false, 0}; }
-  static UniformValue rank() { return {model::Scope::Thread, 1, true, 0}; }
-  static UniformValue perThread() { return {model::Scope::Thread, 1, false, 0}; }
+  static UniformValue everywhere() { return {model::Scope::MultiGrid, 1, false, 0, 0}; }
+  static UniformValue at(model::Scope S) { return {S, 1, false, 0, 0}; }
+  static UniformValue granule(unsigned G) { return {model::Scope::Thread, G, false, 0, 0}; }
+  static UniformValue rank() { return {model::Scope::Thread, 1, true, 0, 0}; }
+  static UniformValue perThread() { return {model::Scope::Thread, 1, false, 0, 0}; }
   bool operator==(const UniformValue &O) const {
-    return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params;
+    return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params &&
+           Reads == O.Reads;
   }
 };
 
@@ -150,6 +155,12 @@ private:
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
   UniformValue loadValue(const clang::Expr *Access);
+  /// What memory under Root holds at At, read at an address as uniform as Address.
+  UniformValue memoryValue(const clang::Decl *Root, UniformValue Address, const clang::Expr *At);
+  /// How uniform the address of the object an lvalue names is (`nodes[blockIdx.x]`).
+  UniformValue addressValue(const clang::Expr *LValue);
+  /// What a callee reads through the pointer, reference or object Arg, as this call sees it.
+  UniformValue pointeeValue(const clang::Expr *Arg, const clang::CallExpr *Call);
   /// The conditions of the branches that decide whether Def runs but not whether Use does.
   UniformValue branchValue(const clang::Stmt *Def, const clang::Stmt *Use);
   UniformValue useValue(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);

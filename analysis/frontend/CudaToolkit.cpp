@@ -13,18 +13,6 @@ static bool isCudaToolkit(llvm::StringRef Root) {
   return !Root.empty() && llvm::sys::fs::is_regular_file(Root + "/include/cuda_runtime.h");
 }
 
-std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler) {
-  llvm::SmallString<256> Path(Compiler);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  llvm::StringRef Bin = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::path::filename(Bin) != "bin")
-    return std::nullopt;
-  llvm::StringRef Root = llvm::sys::path::parent_path(Bin);
-  if (Root.empty())
-    return std::nullopt;
-  return Root.str();
-}
-
 /// The toolkit of the file the compiler finally is: PATH looked up for a bare name, symlinks
 /// followed (/usr/bin/nvcc → /usr/local/cuda-13.0/bin/nvcc).
 static std::optional<std::string> toolkitOfResolvedCompiler(llvm::StringRef Compiler) {

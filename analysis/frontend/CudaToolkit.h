@@ -9,10 +9,6 @@
 
 namespace coopcheck::analysis {
 
-/// /opt/cuda-12.4/bin/nvcc → /opt/cuda-12.4, by the path alone; none for a compiler named without
-/// a bin/ directory.
-std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler);
-
 /// The toolkit a CUDA command's build used, looked for as that build would have found it: the one
 /// the command names (--cuda-path) or its compiler's directory holds, then the one the compiler
 /// resolves to through PATH and symlinks, then the machine's own ($CUDA_PATH, $CUDA_HOME,

@@ -1,6 +1,5 @@
 #include "analysis/frontend/FlagTranslator.h"
 #include "analysis/frontend/CompileDatabase.h"
-#include "analysis/frontend/CudaToolkit.h"
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -811,6 +810,18 @@ TranslatedCommand translateCompileCommand(llvm::ArrayRef<std::string> Argv,
   TranslatedCommand Out;
   Translator(ReadResponseFile, Out).run(Argv);
   return Out;
+}
+
+std::optional<std::string> toolkitOfCompilerPath(StringRef Compiler) {
+  llvm::SmallString<256> Path(Compiler);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  StringRef Bin = llvm::sys::path::parent_path(Path);
+  if (llvm::sys::path::filename(Bin) != "bin")
+    return std::nullopt;
+  StringRef Root = llvm::sys::path::parent_path(Bin);
+  if (Root.empty())
+    return std::nullopt;
+  return Root.str();
 }
 
 } // namespace coopcheck::analysis

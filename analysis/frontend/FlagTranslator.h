@@ -48,6 +48,10 @@ struct TranslatedCommand {
   std::vector<std::string> UnreadableResponseFiles;
 };
 
+/// /opt/cuda-12.4/bin/nvcc → /opt/cuda-12.4, by the path alone; none for a compiler named without
+/// a bin/ directory.
+std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler);
+
 /// Argv[0] is the compiler (after a launcher such as ccache). nvcc's options are known by name;
 /// other options are kept when Clang's driver knows them and they shape the parse (preprocessor,
 /// warnings, language f-options), and dropped otherwise (and listed in Dropped). Response files

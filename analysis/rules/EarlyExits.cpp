@@ -1,5 +1,6 @@
 #include "analysis/rules/EarlyExits.h"
 #include "runtime-model/semantics/Platform.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -117,11 +118,11 @@ const Stmt *loopOfCondition(ASTContext &Ctx, const Expr *Condition) {
 
 } // namespace
 
-bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition) {
-  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>() || !Kernel->hasBody() || !LoopCondition)
-    return false;
+/// Whether a thread of Kernel that is past Current leaves the kernel without executing another
+/// collective: Current is in no loop or switch, and no statement after it, at any level up to the
+/// kernel's body, may execute one.
+static bool endLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Stmt *Current) {
   ASTContext &Ctx = TU.context();
-  const Stmt *Current = loopOfCondition(Ctx, LoopCondition);
   const Stmt *Body = Kernel->getBody();
   while (Current && Current != Body) {
     const Stmt *Parent = parentStmt(Ctx, Current);
@@ -138,6 +139,74 @@ bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *
     Current = Parent;
   }
   return Current == Body;
+}
+
+static bool isKernelWithBody(const FunctionDecl *F) {
+  return F && F->hasAttr<CUDAGlobalAttr>() && F->hasBody();
+}
+
+bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition) {
+  if (!isKernelWithBody(Kernel) || !LoopCondition)
+    return false;
+  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition));
+}
+
+/// Whether E is an index computed from blockIdx (a global index) by arithmetic, through the
+/// initializers of up to Hops local variables.
+static bool usesBlockIndex(const Stmt *E, unsigned Hops) {
+  if (!E)
+    return false;
+  // blockIdx.x reads blockIdx through an opaque value (a pseudo-object property).
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
+    return usesBlockIndex(Opaque->getSourceExpr(), Hops);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return false;
+    if (const auto *Record = V->getType()->getAsCXXRecordDecl())
+      if (Record->getName() == "__cuda_builtin_blockIdx_t")
+        return true;
+    return Hops && V->hasLocalStorage() && V->getInit() && usesBlockIndex(V->getInit(), Hops - 1);
+  }
+  // Arithmetic on indices only: a value loaded at a global index is data, not an index.
+  if (!isa<BinaryOperator, UnaryOperator, CastExpr, ParenExpr, PseudoObjectExpr, MSPropertyRefExpr>(
+          E) ||
+      (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
+    return false;
+  return llvm::any_of(E->children(), [&](const Stmt *C) { return usesBlockIndex(C, Hops); });
+}
+
+bool isBoundsGuard(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) {
+  const Expr *E = Condition ? Condition->IgnoreParenImpCasts() : nullptr;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return isBoundsGuard(TU, F, BO->getLHS()) && isBoundsGuard(TU, F, BO->getRHS());
+  if (!BO->isRelationalOp())
+    return false;
+  Uniformity &Uniform = TU.uniformityOf(F);
+  auto Bounds = [&](const Expr *Index, const Expr *Bound) {
+    return usesBlockIndex(Index, /*Hops=*/4) && Uniform.isUniformAt(Bound, model::Scope::Grid);
+  };
+  return Bounds(BO->getLHS(), BO->getRHS()) || Bounds(BO->getRHS(), BO->getLHS());
+}
+
+bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition) {
+  if (!isKernelWithBody(Kernel) || !Condition)
+    return false;
+  ASTContext &Ctx = TU.context();
+  const Stmt *S = Condition;
+  for (unsigned Depth = 0; S && Depth < 16 && !isa<IfStmt>(S); ++Depth)
+    S = parentStmt(Ctx, S);
+  const auto *If = dyn_cast_or_null<IfStmt>(S);
+  if (!If || !If->getCond() ||
+      !If->getCond()->getSourceRange().fullyContains(Condition->getSourceRange()))
+    return false;
+  // The threads that skip the collective take the else side: it must run none.
+  if (If->getElse() && mayRunCollective(TU, Kernel, If->getElse()))
+    return false;
+  return endLeavesKernel(TU, Kernel, If);
 }
 
 std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,

@@ -38,4 +38,17 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const clang::FunctionDecl *
 bool loopEndLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
                          const clang::Expr *LoopCondition);
 
+/// Whether Condition only leaves out the threads past the end of the data: comparisons of a
+/// global index (computed from blockIdx) with a bound the whole grid shares, joined by &&
+/// (`ix < imageW && iy < imageH`). It excludes threads of the last blocks only, like
+/// `if (i >= n) return;`; a condition on threadIdx alone splits every block.
+bool isBoundsGuard(UnitCache &TU, const clang::FunctionDecl *F, const clang::Expr *Condition);
+
+/// Whether the threads of Kernel for which the condition of an `if` does not hold, and so skip
+/// the collectives under it, leave the kernel without executing another collective: the `else`
+/// runs none, and neither does anything after the `if` (as loopEndLeavesKernel). They have
+/// exited when the others reach the collective, as after `if (i >= n) return;` (probes P1, P2).
+bool skippingLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
+                          const clang::Expr *Condition);
+
 } // namespace coopcheck::analysis

@@ -6,6 +6,7 @@
 #include "analysis/warp/LaneSets.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include <algorithm>
 #include <map>
 
@@ -178,24 +179,33 @@ std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
 
 using ReachingLanes = llvm::function_ref<const std::optional<LaneSets::PerWarp> &(const Stmt *)>;
 
-/// Whether another store, not ordered by a barrier with the racing write W, has a different lane
-/// write the element: the writes then race with each other, a data race of another kind that
-/// ordering the read alone does not fix (GPUVerify's equality_abstraction_issue).
+/// The lanes of At's warp that store to At's element in W.
+uint64_t lanesWriting(LaneSets &Lanes, const Access &W, const Race &At, ReachingLanes ReachOf) {
+  auto Index = elements(Lanes, W);
+  const auto &Writing = ReachOf(W.At);
+  if (!Index || !Writing)
+    return 0;
+  unsigned WS = Lanes.warpSize();
+  uint64_t Out = 0;
+  for (unsigned B = 0; B < WS; ++B)
+    if (((*Writing)[At.Warp] >> B & 1) && (*Index)[At.Warp * WS + B] == At.Element)
+      Out |= uint64_t(1) << B;
+  return Out;
+}
+
+/// Whether another store, not ordered by a barrier with the racing write W, has a lane other than
+/// W's store to the element: the writes then race with each other, a data race of another kind
+/// that ordering the read alone does not fix (GPUVerify's equality_abstraction_issue).
 bool contended(LaneSets &Lanes, const std::vector<Access> &Writes, const Access &W, const Race &At,
                ReachingLanes ReachOf,
                llvm::function_ref<bool(const Stmt *, const Stmt *)> Unordered) {
-  unsigned WS = Lanes.warpSize();
+  uint64_t Racing = lanesWriting(Lanes, W, At, ReachOf);
   for (const Access &Other : Writes) {
     if (Other.Root != W.Root || Other.At == W.At || !Unordered(W.At, Other.At))
       continue;
-    auto Index = elements(Lanes, Other);
-    const auto &Writing = ReachOf(Other.At);
-    if (!Index || !Writing)
-      continue;
-    for (unsigned B = 0; B < WS; ++B)
-      if (B != At.Writer && ((*Writing)[At.Warp] >> B & 1) &&
-          (*Index)[At.Warp * WS + B] == At.Element)
-        return true;
+    uint64_t Also = lanesWriting(Lanes, Other, At, ReachOf);
+    if (Also && llvm::popcount(Racing | Also) > 1)
+      return true;
   }
   return false;
 }

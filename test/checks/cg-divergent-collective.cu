@@ -1,10 +1,11 @@
 // cg-divergent-collective on CUDA (32-lane warps): positives and negatives.
 //
-// Positives: 51 kernels, one finding each (48 errors, 3 warnings: this_grid(), this_thread_block(),
-// a tile ballot in a loop whose lanes leave the kernel when they finish it).
-// Negatives: 44 kernels, no diagnostic from any cg-* rule.
+// Positives: 51 kernels, one finding each (49 errors, 2 warnings: this_grid(), this_thread_block()).
+// Negatives: 47 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
+// whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
-// Loops whose lanes leave the kernel (end of file): 3 kernels, 2 warnings and 2 errors.
+// Loops whose lanes leave the kernel (end of file): 3 kernels, 2 errors; the third is reported
+// under --strict only.
 //
 // Every case is its own kernel (with its own __device__ helpers); the comment above it says why it
 // is or is not a finding. Groups are passed by const reference so that cg-group-by-value stays
@@ -409,12 +410,13 @@ __global__ void all_in_odd_lanes(int *ok, const float *v) {
 
 // P26. The cooperative-groups form of the threshold-bits loop: lanes past dataLen leave the loop
 // one iteration early and miss the last ballot. They leave the kernel too, and a tile collective
-// waits only for the lanes that have not exited (probes P13, P15): a warning, not an error.
+// waits only for the lanes that have not exited (probes P13, P15): reported under --strict only
+// (cg-divergent-collective.strict.cu).
 __global__ void ballot_in_lane_strided_loop(unsigned *bits, const float *data, int dataLen, float threshold) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
-  for (int i = tile.thread_rank(); i < dataLen; i += 32) { // expected-note {{this condition differs between threads of the tile}}
-    unsigned pack = tile.ballot(data[i] > threshold); // expected-warning {{tile.ballot() is in a loop whose trip count differs between threads of the tile ('i < dataLen'); the threads that finish the loop first leave the kernel, and the hardware releases it once the threads still in the loop arrive; every thread of the tile should call it the same number of times}}
+  for (int i = tile.thread_rank(); i < dataLen; i += 32) {
+    unsigned pack = tile.ballot(data[i] > threshold);
     if (tile.thread_rank() == 0)
       bits[i / 32] = pack;
   }
@@ -737,6 +739,22 @@ __global__ void barrier_in_csr_row_loop(float *y, const int *row_ptr, const int 
     acc += cache[threadIdx.x];
   }
   y[row] = acc;
+}
+
+// P52. A method reads the count from each thread's own node: it differs between threads.
+struct PerThreadNode {
+  int begin, end;
+  __device__ int count() const { return end - begin; }
+};
+__global__ void tile_vote_on_own_node(int *out, const PerThreadNode *nodes) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  const PerThreadNode &node = nodes[blockIdx.x * blockDim.x + threadIdx.x];
+  if (node.count() > 0) { // expected-note {{this condition differs between threads of the tile}}
+    int any = tile.any(node.begin > 0); // expected-error {{tile.any() is reached only by threads for which 'node.count() > 0' holds; every thread of the tile must call it}}
+    if (tile.thread_rank() == 0)
+      out[blockIdx.x] = any;
+  }
 }
 
 // =================================================================================================
@@ -1488,6 +1506,44 @@ __global__ void barrier_under_read_only_table(float *out, const float *in, const
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
+// N45. cuda-samples' cdpQuadtree: a method reads the point count of the block's node, before the
+// kernel writes any node: the same in the whole block.
+struct QuadNode {
+  int begin, end;
+  __device__ int count() const { return end - begin; }
+  __device__ void set_range(int b, int e) { begin = b; end = e; }
+};
+__global__ void tile_vote_on_block_node(QuadNode *nodes, int *out, int min_points) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  QuadNode &node = nodes[blockIdx.x];
+  int n = node.count();
+  if (n > min_points) {
+    int any = tile.any(static_cast<int>(threadIdx.x) < n);
+    if (tile.thread_rank() == 0)
+      out[blockIdx.x] = any;
+  }
+  block.sync();
+  if (threadIdx.x == 0)
+    nodes[gridDim.x + blockIdx.x].set_range(0, n / 2);
+}
+
+// N46. cuda-samples' imageDenoising: a bounds guard on the global pixel index wraps the rest of
+// the kernel, barrier included. The threads past the image leave the kernel, as after
+// `if (ix >= w || iy >= h) return;`, and exited threads are excused from block barriers on
+// CUDA (probes P1, P2): reported under --strict only (cg-divergent-collective.strict.cu).
+__global__ void barrier_under_bounds_guard(float *dst, int w, int h) {
+  cg::thread_block cta = cg::this_thread_block();
+  __shared__ float weights[64];
+  const int ix = blockDim.x * blockIdx.x + threadIdx.x;
+  const int iy = blockDim.y * blockIdx.y + threadIdx.y;
+  if (ix < w && iy < h) {
+    weights[threadIdx.y * 8 + threadIdx.x] = ix * 0.5f;
+    cg::sync(cta);
+    dst[iy * w + ix] = weights[63 - threadIdx.y * 8 - threadIdx.x];
+  }
+}
+
 // =================================================================================================
 // DECIDED EDGE CASES (first written as open questions)
 // =================================================================================================
@@ -1594,18 +1650,19 @@ __global__ void covered_by_nolint(int *out) {
 
 // ---- loops whose lanes leave the kernel when they finish (probes P13, P15, P19) -----------------
 
-// P-L1. cuda-samples' binaryPartitionCG: a grid-stride loop partitions the warp tile and syncs it
+// N-L1. cuda-samples' binaryPartitionCG: a grid-stride loop partitions the warp tile and syncs it
 // each trip; lanes whose last element comes first leave the loop and the kernel, and the tile's
-// collectives wait only for the lanes still there. A warning: it relies on that hardware rule.
+// collectives wait only for the lanes still there. It relies on that hardware rule, as an exit
+// before a block barrier does: reported under --strict only (cg-divergent-collective.strict.cu).
 __global__ void grid_stride_partitions(int *odd_count, const int *in, unsigned n) {
   cg::thread_block block = cg::this_thread_block();
   cg::grid_group grid = cg::this_grid();
   cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(block);
-  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) { // expected-note 2 {{this condition differs between threads of the tile}}
-    cg::coalesced_group parity = cg::binary_partition(tile32, (in[i] & 1) != 0); // expected-warning {{cg::binary_partition(tile32) is in a loop whose trip count differs between threads of the tile ('i < n'); the threads that finish the loop first leave the kernel}}
+  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) {
+    cg::coalesced_group parity = cg::binary_partition(tile32, (in[i] & 1) != 0);
     if ((in[i] & 1) && parity.thread_rank() == 0)
       atomicAdd(odd_count, static_cast<int>(parity.size()));
-    cg::sync(tile32); // expected-warning {{cg::sync(tile32) is in a loop whose trip count differs between threads of the tile ('i < n'); the threads that finish the loop first leave the kernel}}
+    cg::sync(tile32);
   }
 }
 

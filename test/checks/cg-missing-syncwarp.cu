@@ -206,7 +206,8 @@ __global__ void rotate_in_warp(int *A) {
 // read would not fix, and not this rule's.
 __global__ void contended_elements(int *A) {
   A[0] = 1;
+  A[1] = 1;
   A[threadIdx.x] = 0;
-  if (A[0] == 1)
-    A[1] = 2;
+  if (A[0] == 1 || A[1] == 1)
+    A[2] = 2;
 }

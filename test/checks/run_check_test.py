@@ -35,7 +35,7 @@ ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
 EXECUTOR_RE = re.compile(r'//\s*coopcheck-executor\b')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
-STRICT_OPTIONS = {'--strict': 'cg-early-exit-before-sync.Strict'}
+STRICT_OPTIONS = {'--strict': ('cg-early-exit-before-sync.Strict', 'cg-divergent-collective.Strict')}
 VALUE_OPTIONS = {'--arch': 'cg-cooperative-launch.Arch'}  # --arch=PART
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
 SKIP = 77  # CTest's SKIP_RETURN_CODE for the check tests
@@ -98,7 +98,7 @@ def run_cli(build, files, args, confirm=False):
 def check_options(build, files, args, compiler, tmp):
     """The clang-tidy check options that stand for coopcheck's arguments in the plugin and clangd.
     They see one unit at a time, so for several units coopcheck exports the facts of all of them."""
-    options = {STRICT_OPTIONS[a]: 'true' for a in args if a in STRICT_OPTIONS}
+    options = {o: 'true' for a in args if a in STRICT_OPTIONS for o in STRICT_OPTIONS[a]}
     options.update({VALUE_OPTIONS[name]: value for name, _, value in (a.partition('=') for a in args)
                     if name in VALUE_OPTIONS})
     if len(files) > 1:

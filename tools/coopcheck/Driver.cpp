@@ -21,8 +21,10 @@ struct UnitResult {
 std::map<std::string, std::string> checkOptions(const RunOptions &Options,
                                                 const std::string &FactsFile) {
   std::map<std::string, std::string> Map;
-  if (Options.Strict)
+  if (Options.Strict) {
     Map["cg-early-exit-before-sync.Strict"] = "true";
+    Map["cg-divergent-collective.Strict"] = "true";
+  }
   if (!FactsFile.empty())
     Map["cg-non-cooperative-launch.FactsFile"] = FactsFile;
   if (!Options.Arch.empty())

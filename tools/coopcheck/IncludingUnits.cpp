@@ -66,13 +66,14 @@ private:
     static const llvm::Regex Include("^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]");
     llvm::SmallVector<llvm::StringRef, 64> Lines;
     (*Buffer)->getBuffer().split(Lines, '\n');
-    llvm::StringRef Here = llvm::sys::path::parent_path(File);
+    // Beside the including file first, then the command's directories.
+    std::vector<std::string> Search = {llvm::sys::path::parent_path(File).str()};
+    llvm::append_range(Search, Dirs);
     for (llvm::StringRef Line : Lines) {
       llvm::SmallVector<llvm::StringRef, 2> Match;
       if (!Line.contains("include") || !Include.match(Line, &Match))
         continue;
-      for (llvm::StringRef Dir : llvm::concat<const std::string>(
-               llvm::ArrayRef<std::string>{Here.str()}, llvm::ArrayRef<std::string>(Dirs))) {
+      for (const std::string &Dir : Search) {
         std::string Candidate = (llvm::Twine(Dir) + "/" + Match[1]).str();
         if (llvm::sys::fs::is_regular_file(Candidate)) {
           Found.push_back(canonical(Candidate));

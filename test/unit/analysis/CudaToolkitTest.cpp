@@ -39,7 +39,8 @@ protected:
     llvm::sys::fs::create_directories(Dir + "/bin");
     std::ofstream(Dir + "/include/cuda_runtime.h") << "\n";
     std::ofstream(Dir + "/bin/nvcc") << "#!/bin/sh\n";
-    llvm::sys::fs::setPermissions(Dir + "/bin/nvcc", llvm::sys::fs::all_exe | llvm::sys::fs::owner_all);
+    llvm::sys::fs::setPermissions(Dir + "/bin/nvcc",
+                                  llvm::sys::fs::all_exe | llvm::sys::fs::owner_all);
     return Dir;
   }
   /// Root/Dir/nvcc as a symlink to Target.
