@@ -1,4 +1,5 @@
 #include "analysis/launch/CrossUnitFacts.h"
+#include "analysis/flow/MemoryWaits.h"
 #include "analysis/launch/GridBarriers.h"
 #include "analysis/launch/LaunchConfig.h"
 #include "clang/Basic/SourceManager.h"
@@ -48,7 +49,8 @@ UnitFacts collectUnitFacts(UnitCache &TU, llvm::StringRef MainFile) {
   Facts.File = MainFile.str();
   const SourceManager &SM = TU.context().getSourceManager();
   for (const FunctionDecl *K : TU.kernels()) {
-    KernelFact KF{usrOf(K), kernelName(K), sourcePoint(K->getLocation(), SM), {}, {}, {}};
+    KernelFact KF{usrOf(K), kernelName(K),     sourcePoint(K->getLocation(), SM), {}, {},
+                  {},       mayWaitOnMemory(K)};
     KernelGridBarriers Barriers = gridBarriersOf(TU.summaries(), K);
     KF.GridBarrier = barrierFact(Barriers.Grid, SM);
     KF.MultiGridBarrier = barrierFact(Barriers.MultiGrid, SM);
@@ -163,7 +165,8 @@ std::string CrossUnitFacts::toJson() const {
                          {"at", pointJson(K.Where)},
                          {"gridBarrier", barrierJson(K.GridBarrier)},
                          {"multiGridBarrier", barrierJson(K.MultiGridBarrier)},
-                         {"parameterTypes", K.ParamTypes}});
+                         {"parameterTypes", K.ParamTypes},
+                         {"mayWaitOnMemory", K.MayWaitOnMemory}});
     for (const LaunchFact &L : U.Launches)
       Launches.push_back({{"kernelUsr", L.KernelUsr},
                           {"kernel", L.KernelName},
@@ -189,7 +192,8 @@ llvm::Expected<CrossUnitFacts> CrossUnitFacts::fromJson(llvm::StringRef Text) {
         Facts.Kernels.push_back({K.at("usr").get<std::string>(), K.value("name", ""),
                                  pointFrom(K.at("at")), barrierFrom(K.value("gridBarrier", json())),
                                  barrierFrom(K.value("multiGridBarrier", json())),
-                                 K.value("parameterTypes", std::vector<std::string>())});
+                                 K.value("parameterTypes", std::vector<std::string>()),
+                                 K.value("mayWaitOnMemory", true)});
       for (const json &L : U.at("launches"))
         Facts.Launches.push_back(
             {L.at("kernelUsr").get<std::string>(), L.value("kernel", ""), pointFrom(L.at("at")),

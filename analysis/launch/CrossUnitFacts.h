@@ -30,6 +30,8 @@ struct KernelFact {
   SourcePoint Where;
   std::optional<BarrierFact> GridBarrier, MultiGridBarrier;
   std::vector<std::string> ParamTypes;
+  /// It can wait on memory another thread writes (analysis/flow/MemoryWaits.h).
+  bool MayWaitOnMemory = true;
 };
 
 struct LaunchFact {

@@ -201,6 +201,8 @@ private:
 
 void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings) {
+  if (llvm::none_of(Findings, needsConfirmation) && !Unit.MayWaitOnMemory)
+    return;
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   analysis::ParseOptions Hermetic = Unit.Parse;
   Hermetic.CudaPath.reset();

@@ -36,6 +36,9 @@ struct UnitToConfirm {
   const analysis::TranslatedCommand *Command = nullptr; ///< from the database, if any
   analysis::ParseOptions Parse;
   std::vector<analysis::LaunchFact> Launches;
+  /// Whether a kernel of the unit can wait on memory (from the static facts): without findings
+  /// to confirm, only such kernels are replayed, so a unit without one is not lowered at all.
+  bool MayWaitOnMemory = true;
 };
 
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the

@@ -36,9 +36,16 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
 void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                  const std::optional<analysis::UnitFacts> &Facts,
                  std::vector<report::Finding> &Findings) {
-  confirmation::UnitToConfirm ToConfirm{
-      Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse,
-      Facts ? Facts->Launches : std::vector<analysis::LaunchFact>()};
+  bool MayWait = !Facts || llvm::any_of(Facts->Kernels, [](const analysis::KernelFact &K) {
+    return K.MayWaitOnMemory;
+  });
+  confirmation::UnitToConfirm ToConfirm{Unit.File,
+                                        Unit.Contents,
+                                        Unit.Command ? &*Unit.Command : nullptr,
+                                        Options.Parse,
+                                        Facts ? Facts->Launches
+                                              : std::vector<analysis::LaunchFact>(),
+                                        MayWait};
   confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
 }
 
