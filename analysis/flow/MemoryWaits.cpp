@@ -23,6 +23,10 @@ bool isAtomicCall(const CallExpr *Call) {
   return Method && Atomic(Method->getParent());
 }
 
+bool inSystemHeader(const FunctionDecl *F) {
+  return F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation());
+}
+
 class WaitFinder : public RecursiveASTVisitor<WaitFinder> {
 public:
   bool Found = false;
@@ -42,9 +46,11 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     Found |= isAtomicCall(Call);
-    if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
-      if (Visited.insert(Callee).second)
-        Pending.push_back(Callee);
+    // The user's own waits are in the user's code: a toolkit's texture fetch runs inline asm
+    // and its atomics are called by name here.
+    const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+    if (Callee && !inSystemHeader(Callee) && Visited.insert(Callee).second)
+      Pending.push_back(Callee);
     return !Found;
   }
 

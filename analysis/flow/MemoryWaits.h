@@ -6,8 +6,8 @@
 
 namespace coopcheck::analysis {
 
-/// Whether Kernel, or a function of the unit it calls, reads or writes volatile memory, calls an
-/// atomic operation, or runs inline asm.
+/// Whether Kernel, or a function outside system headers that it calls, reads or writes volatile
+/// memory, calls an atomic operation, or runs inline asm.
 bool mayWaitOnMemory(const clang::FunctionDecl *Kernel);
 
 } // namespace coopcheck::analysis

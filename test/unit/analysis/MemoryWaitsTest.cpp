@@ -18,6 +18,13 @@ __global__ void counts(unsigned *count) {
   cooperative_groups::this_grid().sync();
 }
 __global__ void asm_fence() { asm volatile("membar.gl;"); }
+# 1 "toolkit_texture.h" 1 3
+__device__ float fetch(const float *p) { float v; asm("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p)); return v; }
+# 20 "input.cu" 2
+__global__ void through_toolkit(float *out, const float *in) {
+  __syncthreads();
+  out[threadIdx.x] = fetch(in + threadIdx.x);
+}
 __global__ void plain(float *out, const float *in) {
   __shared__ float s[64];
   s[threadIdx.x] = in[threadIdx.x];
@@ -35,11 +42,13 @@ TEST(MemoryWaits, VolatileAtomicAndAsmAccessesCanWait) {
   EXPECT_TRUE(analysis::mayWaitOnMemory(S.function("asm_fence")));
 }
 
-// Barriers alone, the grid's included, wait for threads, not for memory.
-TEST(MemoryWaits, PlainAccessesAndCollectivesDoNot) {
+// Barriers alone, the grid's included, wait for threads, not for memory; a toolkit's own inline
+// asm (a texture fetch) is no wait of the user's.
+TEST(MemoryWaits, PlainAccessesCollectivesAndToolkitCodeDoNot) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
   EXPECT_FALSE(analysis::mayWaitOnMemory(S.function("plain")));
+  EXPECT_FALSE(analysis::mayWaitOnMemory(S.function("through_toolkit")));
 }
 
 } // namespace
