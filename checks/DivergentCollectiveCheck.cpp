@@ -99,9 +99,10 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
 /// before a block barrier does: reported under --strict only, like that exit.
 static bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
                           UniformRequirement Needed) {
-  if (!G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation)
-    return false;
   model::Platform P = TU.platform();
+  if (!G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation ||
+      !exitExcuses(G.Effect, P, TU.warpSize()))
+    return false;
   bool WarpWide =
       Needed.Level == model::Scope::Warp || (Needed.Level == model::Scope::Thread &&
                                              Needed.Granule > 0 && Needed.Granule <= TU.warpSize());
@@ -111,7 +112,7 @@ static bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEff
   // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
   // end of the data are those an early `return` would have sent away.
   return G.Branch->Form == Shape::Holds && Needed.Level == model::Scope::Block &&
-         P != model::Platform::Hip && isBoundsGuard(TU, F, G.Branch->Condition) &&
+         isBoundsGuard(TU, F, G.Branch->Condition) &&
          skippingLeavesKernel(TU, F, G.Branch->Condition);
 }
 

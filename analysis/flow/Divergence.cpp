@@ -72,23 +72,6 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
   return Finder.Found;
 }
 
-/// Whether threads that ended before the collective E leave the others able to complete it with
-/// no finding of any rule by default, as after a kernel's own early exit: block barriers on CUDA
-/// and MXMACA (exited threads stop counting; --strict's cg-early-exit-before-sync) and
-/// collectives that are not barriers (exited lanes at warp intrinsics are cg-warp-mask's).
-/// Grid, multi-grid and multi-warp-tile barriers, and block barriers on HIP, are
-/// cg-early-exit-before-sync errors in a kernel; after an exit in a helper they stay divergent.
-bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize) {
-  if (E.Kind != CollectiveKind::Barrier)
-    return true;
-  if (E.Group.Origin != GroupOrigin::Kind::Known)
-    return false;
-  std::optional<Scope> S = scopeOf(E.Group.Type);
-  if (!S || model::exitDoesNotReleaseBarrier(*S, E.Group.Type.TileSize, WarpSize))
-    return false;
-  return !(*S == Scope::Block && P == model::Platform::Hip);
-}
-
 /// A callee's guard, its parameters replaced by how uniform Call's arguments for them are.
 UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const FunctionDecl *Callee,
                         Uniformity &Uniform) {
@@ -120,6 +103,17 @@ void sortBySource(std::vector<GuardedEffect> &Effects, const SourceManager &SM) 
 }
 
 } // namespace
+
+bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize) {
+  if (E.Kind != CollectiveKind::Barrier)
+    return true;
+  if (E.Group.Origin != GroupOrigin::Kind::Known)
+    return false;
+  std::optional<Scope> S = scopeOf(E.Group.Type);
+  if (!S || model::exitDoesNotReleaseBarrier(*S, E.Group.Type.TileSize, WarpSize))
+    return false;
+  return !(*S == Scope::Block && P == model::Platform::Hip);
+}
 
 llvm::StringRef groupNoun(UniformRequirement R) {
   switch (R.Level) {

@@ -26,6 +26,14 @@ llvm::StringRef groupNoun(UniformRequirement R);
 /// (cg-warp-mask) and groups this function does not know.
 std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsigned WarpSize);
 
+/// Whether threads that ended before the collective E leave the others able to complete it with
+/// no finding of any rule by default, as after a kernel's own early exit: block barriers on CUDA
+/// and MXMACA (exited threads stop counting; --strict's cg-early-exit-before-sync) and
+/// collectives that are not barriers (exited lanes at warp intrinsics are cg-warp-mask's).
+/// Grid, multi-grid and multi-warp-tile barriers, and block barriers on HIP, are
+/// cg-early-exit-before-sync errors in a kernel; after an exit in a helper they stay divergent.
+bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize);
+
 struct GuardedEffect {
   CollectiveEffect Effect;
   /// How uniformly the threads entering the function reach it: the meet of the conditions of

@@ -1,7 +1,7 @@
 // cg-divergent-collective on HIP (64-lane wavefronts): a wavefront is a tile of 64, so a
 // condition on threadIdx.x / 32 splits it, while threadIdx.x / warpSize does not.
 //
-// Positives: 6 kernels, one error each. Negatives: 7 kernels, no diagnostic.
+// Positives: 7 kernels, one error each. Negatives: 7 kernels, no diagnostic.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -79,6 +79,19 @@ __global__ void hidden_barrier_in_helper(float *out, const float *in) {
   if (threadIdx.x < blockDim.x / 2) // expected-note {{this condition differs between threads of the block}}
     v = stage_and_average(s, v); // expected-error {{__syncthreads() (in 'stage_and_average') is reached only by threads for which 'threadIdx.x < blockDim.x / 2' holds; every thread of the block must call it}}
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// H-P7. A bounds guard wraps the barrier and the rest of the kernel: on CUDA the threads past the
+// data leave and are excused (a --strict warning there), but on AMD a thread that left before
+// __syncthreads() deadlocks or faults the block: still an error.
+__global__ void barrier_under_bounds_guard(float *dst, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = i;
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'i < n' holds; every thread of the block must call it}}
+    dst[i] = s[255 - threadIdx.x];
+  }
 }
 
 // ---- negatives --------------------------------------------------------------------------------
