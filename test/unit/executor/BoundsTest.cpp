@@ -8,7 +8,7 @@ using namespace coopcheck::model::executor;
 namespace {
 
 TEST(Bounds, MemoryBoundStopsAKernelThatFillsMemory) {
-  Bounds Limits;
+  Bounds Limits = coopcheck::testing_support::verdictBounds();
   Limits.MemoryCells = 4096;
   ReplayResult R = replaySource(R"cu(
     __global__ void fill(int *out) {

@@ -8,6 +8,7 @@
 // P18's failure is a data race, not a collective: it completes in both models. Weak: P19 with
 // whole warps (limit 64) breaks the rule that the whole parent calls tiled_partition, which the
 // model does not treat as a collective.
+#include "ReplaySource.h"
 #include "analysis/frontend/DeviceIR.h"
 #include "analysis/frontend/ParseSetup.h"
 #include "runtime-model/executor/Replay.h"
@@ -70,9 +71,7 @@ std::optional<ReplayResult> replay(const ProbeRow &Row, Semantics Model) {
     return ReplayResult();
   }
   LaunchShape Shape{{4}, {Row.BlockThreads}, 32, Row.Launch};
-  Bounds Limits;
-  Limits.Time = std::chrono::milliseconds(20000); // generous: the machine running tests is busy
-  return replay(*Kernel, Shape, Model, Limits, Row.Arguments, analysis::modelIncludeDir());
+  return replay(*Kernel, Shape, Model, testing_support::verdictBounds(), Row.Arguments, analysis::modelIncludeDir());
 }
 
 TEST_P(ProbeVerdicts, AgreeWithTheH100) {
