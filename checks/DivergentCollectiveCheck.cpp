@@ -1,4 +1,5 @@
 #include "checks/DivergentCollectiveCheck.h"
+#include "checks/BuildTargets.h"
 #include "analysis/rules/EarlyExits.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -57,10 +58,12 @@ std::string toleratedConsequence(const GuardedEffect &G, const std::string &Grou
 
 DivergentCollectiveCheck::DivergentCollectiveCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)) {}
+    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
+      Targets(Options.get("Targets", "")) {}
 
 void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);
+  Options.store(Opts, "Targets", Targets);
 }
 
 void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
@@ -98,8 +101,7 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
 /// released by an exit (P7, P20). The code relies on that, as the common `if (i >= n) return;`
 /// before a block barrier does: reported under --strict only, like that exit.
 static bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
-                          UniformRequirement Needed) {
-  model::Platform P = TU.platform();
+                          UniformRequirement Needed, model::Platform P) {
   if (!G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation ||
       !exitExcuses(G.Effect, P, TU.warpSize()))
     return false;
@@ -122,15 +124,21 @@ void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
   std::string Group = groupNoun(*Needed).str();
   std::string Cond = G.Branch ? sourceText(G.Branch->Condition, TU.context()) : "";
   const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
-  bool Tolerated = skippersLeave(TU, F, G, *Needed);
+  // The targets where the threads that skip it are still awaited.
+  BuildTargets Built(TU.platform(), Targets);
+  std::vector<model::Platform> Breaks;
+  for (model::Platform P : Built.platforms())
+    if (!skippersLeave(TU, F, G, *Needed, P))
+      Breaks.push_back(P);
+  bool Tolerated = Breaks.empty();
   if (Tolerated && !Strict)
     return;
   auto Level = G.Effect.Kind == CollectiveKind::HandleCreation || Tolerated ? DiagnosticIDs::Warning
                                                                             : DiagnosticIDs::Error;
   std::string Consequence = Tolerated ? toleratedConsequence(G, Group) : consequence(G, Group);
-  diag(userLocation(TU, At->getBeginLoc()), "%0; %1", Level)
+  diag(userLocation(TU, At->getBeginLoc()), "%0; %1%2", Level)
       << reachPart(G, describeCollective(G.Effect), Cond, Group) << Consequence
-      << userRange(TU, At->getSourceRange());
+      << Built.onlyOn(Breaks) << userRange(TU, At->getSourceRange());
   if (G.Branch)
     diag(userLocation(TU, G.Branch->Condition->getBeginLoc()),
          "this condition differs between threads of the %0", DiagnosticIDs::Note)

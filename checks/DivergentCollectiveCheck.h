@@ -21,6 +21,8 @@ private:
   /// Also report block and warp collectives that threads which left the kernel skip (as
   /// warnings): --strict.
   const bool Strict;
+  /// Platforms the code is also built for (`cuda,hip`): --targets.
+  const std::string Targets;
 };
 
 } // namespace coopcheck::checks

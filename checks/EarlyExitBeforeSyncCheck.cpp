@@ -1,6 +1,7 @@
 #include "checks/EarlyExitBeforeSyncCheck.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/rules/EarlyExits.h"
+#include "checks/BuildTargets.h"
 
 using namespace clang;
 using coopcheck::model::Scope;
@@ -9,16 +10,23 @@ namespace coopcheck::checks {
 
 EarlyExitBeforeSyncCheck::EarlyExitBeforeSyncCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)) {}
+    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
+      Targets(Options.get("Targets", "")) {}
 
 void EarlyExitBeforeSyncCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);
+  Options.store(Opts, "Targets", Targets);
 }
 
 namespace {
 
-/// Why the early exit matters at this barrier, measured on an H100 (probe P5-P7, P20, P1).
-std::string consequence(const analysis::EarlyExit &E) {
+/// Why the early exit matters at this barrier, measured on an H100 (probe P5-P7, P20, P1), and
+/// fixed in AMD code (model::exitReleasesBlockBarrier) when the targets include AMD GPUs.
+std::string consequence(const analysis::EarlyExit &E, bool AwaitedOnAmd) {
+  if (E.BarrierScope == Scope::Block && AwaitedOnAmd)
+    return "on AMD GPUs a thread that left the kernel is still awaited at a block barrier: the "
+           "block deadlocks or faults (return after the barrier, or keep the threads in and "
+           "guard only their work)";
   switch (E.BarrierScope) {
   case Scope::Grid:
     return "a grid barrier is not released by exited threads: the grid hangs once a whole block, "
@@ -46,15 +54,19 @@ std::string exitNote(const Stmt *Exit) {
 
 void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
   ASTContext &Ctx = TU.context();
-  analysis::EarlyExitOptions Opts{Strict};
+  BuildTargets Built(TU.platform(), Targets);
+  std::vector<model::Platform> Awaiting = Built.awaitingExitedThreads();
+  analysis::EarlyExitOptions Opts{Strict || !Awaiting.empty()};
   for (const FunctionDecl *Kernel : TU.kernels())
     for (const analysis::EarlyExit &E : analysis::findEarlyExits(TU, Kernel, Opts)) {
       if (!reportableAt(TU, E.Call->getBeginLoc()))
         continue;
-      auto Level = E.BarrierScope == Scope::Block ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+      bool Block = E.BarrierScope == Scope::Block;
+      auto Level = Block && Awaiting.empty() ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
       diag(userLocation(TU, E.Call->getBeginLoc()),
-           "threads that left the kernel early never arrive at %0; %1", Level)
-          << describeCollective(E.Barrier) << consequence(E)
+           "threads that left the kernel early never arrive at %0; %1%2", Level)
+          << describeCollective(E.Barrier) << consequence(E, !Awaiting.empty())
+          << (Block ? Built.onlyOn(Awaiting) : std::string())
           << userRange(TU, E.Call->getSourceRange());
       for (const analysis::ThreadExit &Exit : E.Exits)
         diag(userLocation(TU, Exit.Exit->getBeginLoc()), exitNote(Exit.Exit) + " (condition '%0')",

@@ -15,6 +15,8 @@ protected:
 private:
   /// Also report exits before block barriers (as warnings): --strict.
   const bool Strict;
+  /// Platforms the code is also built for (`cuda,hip`): --targets.
+  const std::string Targets;
 };
 
 } // namespace coopcheck::checks

@@ -36,6 +36,16 @@ std::string message(const MaskProblem &P, unsigned WarpSize, std::optional<unsig
            " is wider than the 32 lanes of a warp on this "
            "platform; " +
            Name + " takes a 32-bit mask and the upper bits are dropped";
+  case MaskProblem::Kind::Narrowed:
+    return "the mask is computed in 64 bits but " +
+           (P.Holder ? "kept in the 32-bit variable '" + P.Holder->getName().str() + "'"
+                     : std::string("cast to 32 bits")) +
+           ", which drops lanes 32-63 of the warp; " + Name +
+           " then leaves them out (keep masks in 64-bit variables on this platform)";
+  case MaskProblem::Kind::NotAMask:
+    return "the first argument of " + Name +
+           " is its lane mask, but this value is not a mask (were the arguments of a "
+           "mask-less intrinsic shifted when it was ported to the _sync form?)";
   case MaskProblem::Kind::CallerNotInMask:
     return (One ? "lane " : "lanes ") + laneRanges(P.Lanes) + (One ? " calls " : " call ") + Name +
            " with the mask " + hexMask(P.Mask) + ", which does not name " + (One ? "it" : "them") +
@@ -45,6 +55,12 @@ std::string message(const MaskProblem &P, unsigned WarpSize, std::optional<unsig
            laneRanges(P.Lanes) +
            (One ? ", which never reaches this call; " : ", which never reach this call; ") + Name +
            (One ? " waits for it" : " waits for them");
+  case MaskProblem::Kind::LanesMayNotArrive:
+    return "the mask " + hexMask(P.Mask) +
+           " names lanes that may not reach this call: a condition that differs between lanes "
+           "decides it, and " +
+           Name + " waits for every lane of the mask (compute the mask with __ballot_sync over "
+                  "that condition before the branch, or call it where the whole mask arrives)";
   case MaskProblem::Kind::SourceLaneNotInMask:
     return "the source lane " + std::to_string(P.SourceLane) + " of " + Name +
            " is not in its mask " + hexMask(P.Mask) + "; the value read from it is undefined";
@@ -80,6 +96,7 @@ std::string noteOf(const MaskProblem &P) {
            (One ? " does not pass this condition" : " do not pass this condition");
   case MaskProblem::Kind::ExitedLanes:
     return "lanes where this condition holds leave the kernel";
+  case MaskProblem::Kind::LanesMayNotArrive:
   case MaskProblem::Kind::ActiveMaskInDivergentCode:
     return "this condition differs between lanes of a warp";
   default:

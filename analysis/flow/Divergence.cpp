@@ -112,7 +112,7 @@ bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize
   std::optional<Scope> S = scopeOf(E.Group.Type);
   if (!S || model::exitDoesNotReleaseBarrier(*S, E.Group.Type.TileSize, WarpSize))
     return false;
-  return !(*S == Scope::Block && P == model::Platform::Hip);
+  return *S != Scope::Block || model::exitReleasesBlockBarrier(P);
 }
 
 llvm::StringRef groupNoun(UniformRequirement R) {

@@ -59,13 +59,16 @@ const VarDecl *localVariable(const Expr *E) {
 }
 
 /// threadIdx.x is a call of a static member of __cuda_builtin_threadIdx_t (in a PseudoObjectExpr).
-std::optional<UniformValue> builtinIndexValue(const CallExpr *Call) {
+std::optional<UniformValue> builtinIndexValue(const CallExpr *Call, unsigned RowsOfWholeWarps) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD)
     return std::nullopt;
   llvm::StringRef Record = MD->getParent()->getName();
-  if (Record == "__cuda_builtin_threadIdx_t")
-    return MD->getName().ends_with("_x") ? UniformValue::rank() : UniformValue::perThread();
+  if (Record == "__cuda_builtin_threadIdx_t") {
+    if (MD->getName().ends_with("_x"))
+      return UniformValue::rank();
+    return RowsOfWholeWarps ? UniformValue::granule(RowsOfWholeWarps) : UniformValue::perThread();
+  }
   if (Record == "__cuda_builtin_blockIdx_t")
     return UniformValue::at(Scope::Block);
   // A multi-device launch gives every grid the same dimensions.
@@ -122,6 +125,36 @@ unsigned alignmentOf(uint64_t C) {
   if (C == 0)
     return MaxGranule;
   return std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(C), MaxGranule);
+}
+
+bool isBlockDimX(const Expr *E) {
+  const auto *POE = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  const auto *Call = POE ? dyn_cast<CallExpr>(POE->getResultExpr()->IgnoreParenImpCasts()) : nullptr;
+  const auto *MD = Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+  return MD && MD->getParent()->getName() == "__cuda_builtin_blockDim_t" &&
+         MD->getName().ends_with("_x");
+}
+
+/// Whether E is a multiple of Row when blockDim.x is: `blockIdx.x * blockDim.x`, `2 * blockDim.x`.
+bool multipleOfRow(const Expr *E, unsigned Row, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (isBlockDimX(E))
+    return true;
+  if (std::optional<uint64_t> C = constantOf(E, Ctx))
+    return *C % Row == 0;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  bool L = multipleOfRow(BO->getLHS(), Row, Ctx), R = multipleOfRow(BO->getRHS(), Row, Ctx);
+  switch (BO->getOpcode()) {
+  case BO_Mul:
+    return L || R;
+  case BO_Add:
+  case BO_Sub:
+    return L && R;
+  default:
+    return false;
+  }
 }
 
 /// PTX instructions whose result is a function of their operands alone: no memory, no special
@@ -622,12 +655,72 @@ UniformValue Uniformity::partsValue(llvm::ArrayRef<const Expr *> Parts) {
   return V;
 }
 
+/// The variables of the function E reads.
+static void localsIn(const Stmt *E, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (const VarDecl *V = localVariable(dyn_cast<Expr>(E)))
+    Out.insert(V);
+  for (const Stmt *Child : E->children())
+    if (Child)
+      localsIn(Child, Out);
+}
+
+std::optional<UniformValue> Uniformity::offsetFromStart(const BinaryOperator *Sub) {
+  const VarDecl *Counter = localVariable(Sub->getLHS());
+  auto Defs = Counter ? Definitions.find(Counter) : Definitions.end();
+  if (Defs == Definitions.end() || Escaped.count(Counter))
+    return std::nullopt;
+  // One definition sets the start; every other one adds a step to the counter.
+  const Expr *Start = nullptr;
+  UniformValue Steps = UniformValue::everywhere();
+  for (const Stmt *Def : Defs->second) {
+    const auto *BO = dyn_cast<BinaryOperator>(Def);
+    const auto *UO = dyn_cast<UnaryOperator>(Def);
+    if (UO && UO->isIncrementDecrementOp()) {
+      Steps = meet(Steps, branchValue(Def, Sub));
+    } else if (BO && (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)) {
+      Steps = meet(Steps, meet(exprValue(BO->getRHS()), branchValue(Def, Sub)));
+    } else if (!Start && (!BO || BO->getOpcode() == BO_Assign)) {
+      Start = BO ? BO->getRHS() : dyn_cast<Expr>(Def);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!Start || Steps.Rank)
+    return std::nullopt;
+  // The start subtracted must be the same value: the same expression of variables that keep
+  // their one value.
+  llvm::FoldingSetNodeID Started, Subtracted;
+  Start->IgnoreParenImpCasts()->Profile(Started, Ctx, /*Canonical=*/true);
+  Sub->getRHS()->IgnoreParenImpCasts()->Profile(Subtracted, Ctx, /*Canonical=*/true);
+  if (Started != Subtracted)
+    return std::nullopt;
+  llvm::SmallPtrSet<const VarDecl *, 4> Read;
+  localsIn(Start, Read);
+  for (const VarDecl *V : Read) {
+    auto It = Definitions.find(V);
+    if (V == Counter || Escaped.count(V) || (It != Definitions.end() && It->second.size() > 1))
+      return std::nullopt;
+  }
+  return Steps;
+}
+
 UniformValue Uniformity::binaryValue(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
   if (Op == BO_Comma || Op == BO_Assign)
     return exprValue(BO->getRHS());
+  // `i - lane` in `for (i = lane; ...; i += 32)`: the trips so far, the same in every lane.
+  if (Op == BO_Sub)
+    if (std::optional<UniformValue> Trips = offsetFromStart(BO))
+      return *Trips;
   UniformValue L = exprValue(BO->getLHS()), R = exprValue(BO->getRHS());
   UniformValue V = meet(L, R);
+  // With rows of whole warps, `blockIdx.x * blockDim.x + threadIdx.x` is still a rank in a warp.
+  if (Unit.RowsOfWholeWarps && Op == BO_Add && !V.Params &&
+      ((L.Rank && R.Level != Scope::Thread &&
+        multipleOfRow(BO->getRHS(), Unit.RowsOfWholeWarps, Ctx)) ||
+       (R.Rank && L.Level != Scope::Thread &&
+        multipleOfRow(BO->getLHS(), Unit.RowsOfWholeWarps, Ctx))))
+    return UniformValue::rank();
   // Arithmetic on a rank with a uniform constant groups threads into aligned runs.
   std::optional<uint64_t> C =
       R.Level != Scope::Thread ? constantOf(BO->getRHS(), Ctx) : std::nullopt;
@@ -788,7 +881,7 @@ UniformValue Uniformity::pointeeValue(const Expr *Arg, const CallExpr *Call) {
 }
 
 UniformValue Uniformity::callValue(const CallExpr *Call) {
-  if (auto V = builtinIndexValue(Call))
+  if (auto V = builtinIndexValue(Call, Unit.RowsOfWholeWarps))
     return *V;
   llvm::StringRef Name = calleeName(Call);
   if (const Expr *Object = memberCallObject(Call))

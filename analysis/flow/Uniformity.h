@@ -90,6 +90,11 @@ struct UniformityContext {
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;
+  /// When non-zero, blocks are taken to hold whole warps of this many lanes in each row
+  /// (blockDim.x a multiple of it, as warp-per-row code launches them): threadIdx.y and .z are
+  /// then shared by each warp. For rules that report what differs between the lanes of a warp
+  /// under every launch the code is written for.
+  unsigned RowsOfWholeWarps = 0;
 };
 
 class Uniformity {
@@ -148,6 +153,9 @@ private:
   UniformValue namedValue(const clang::DeclRefExpr *DRE);
   UniformValue unaryValue(const clang::UnaryOperator *UO);
   UniformValue binaryValue(const clang::BinaryOperator *BO);
+  /// `i - start` for a counter that starts at `start` and only takes steps: as uniform as the
+  /// steps and the branches deciding them; nullopt for any other subtraction.
+  std::optional<UniformValue> offsetFromStart(const clang::BinaryOperator *Sub);
   /// An object built from Parts (constructor arguments, initializer list items).
   UniformValue partsValue(llvm::ArrayRef<const clang::Expr *> Parts);
   UniformValue declRefValue(const clang::ValueDecl *D);

@@ -113,6 +113,16 @@ Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {
   return *It->second;
 }
 
+Uniformity &UnitCache::rowsOfWholeWarpsUniformityOf(const FunctionDecl *F) {
+  auto [It, Inserted] = RowsOfWholeWarpsViews.try_emplace(F);
+  if (Inserted) {
+    UniformityContext Context = contextFor(F);
+    Context.RowsOfWholeWarps = warpSize();
+    It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx, &Summaries, std::move(Context));
+  }
+  return *It->second;
+}
+
 std::optional<UniformValue> UnitCache::returnValueOf(const FunctionDecl *F) {
   const FunctionDecl *Def = summarisableDefinition(F);
   if (!Def)
@@ -213,6 +223,14 @@ void UnitCache::collectCallSites() {
   for (const auto &[F, Count] : References)
     if (Count > Calls.lookup(F))
       AddressTaken.insert(F);
+}
+
+llvm::ArrayRef<UnitCache::CallSite> UnitCache::callSitesOf(const FunctionDecl *F) {
+  if (!CallSites)
+    collectCallSites();
+  const FunctionDecl *Def = summarisableDefinition(F);
+  auto It = Def ? CallSites->find(Def) : CallSites->end();
+  return It == CallSites->end() ? llvm::ArrayRef<CallSite>() : llvm::ArrayRef(It->second);
 }
 
 bool UnitCache::returnsEndThread(const FunctionDecl *F) {

@@ -38,9 +38,19 @@ public:
   /// Null when the function has no body or no CFG.
   FunctionCFG *cfgOf(const clang::FunctionDecl *F);
   Uniformity &uniformityOf(const clang::FunctionDecl *F);
+  /// F's uniformity when every row of a block holds whole warps (RowsOfWholeWarps): what differs
+  /// between lanes of a warp there differs under every launch written for warps.
+  Uniformity &rowsOfWholeWarpsUniformityOf(const clang::FunctionDecl *F);
   /// What a call of F returns, as uniform as the parameters in its Params; nullopt when F
   /// returns nothing or its summary is being computed (recursion).
   std::optional<UniformValue> returnValueOf(const clang::FunctionDecl *F);
+
+  struct CallSite {
+    const clang::FunctionDecl *Caller;
+    const clang::CallExpr *Call;
+  };
+  /// The calls of F (a device function of the unit with a definition) in the unit's device code.
+  llvm::ArrayRef<CallSite> callSitesOf(const clang::FunctionDecl *F);
 
   /// Whether a return from F ends the thread: F is a kernel, or a helper no other unit can call
   /// whose every call is the last action of a function whose returns end the thread.
@@ -94,13 +104,10 @@ private:
   std::map<const void *, std::unique_ptr<CachedAnalysis>> Analyses;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionCFG>> Cfgs;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> Uniformities;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> RowsOfWholeWarpsViews;
   /// Each function seen from its callers (MemoryView::CallerMayWrite), for its return value.
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> CallerViews;
   /// The calls of each device function of the unit, and the functions whose address is taken.
-  struct CallSite {
-    const clang::FunctionDecl *Caller;
-    const clang::CallExpr *Call;
-  };
   std::optional<std::map<const clang::FunctionDecl *, std::vector<CallSite>>> CallSites;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
   std::map<const clang::FunctionDecl *, bool> EndsThread;

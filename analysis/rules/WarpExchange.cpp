@@ -4,6 +4,7 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
@@ -248,6 +249,22 @@ bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl
   return true;
 }
 
+/// The innermost counted loop around E.
+std::optional<LaneSets::CountedLoop> enclosingCountedLoop(ASTContext &Ctx, LaneSets &Lanes,
+                                                          const Expr *E) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty()) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return std::nullopt;
+    if (const auto *Loop = dyn_cast<ForStmt>(P))
+      if (auto Counted = Lanes.countedLoop(Loop))
+        return Counted;
+    Parents = Ctx.getParents(*P);
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
@@ -278,17 +295,10 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
   stableSort(Reads, [&](const Access &A, const Access &B) {
     return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
   });
-  llvm::SmallPtrSet<const Decl *, 8> RootsDone;
-  for (const Access &R : Reads) {
-    if (RootsDone.count(R.Root))
-      continue;
-    if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {
-      RootsDone.insert(R.Root);
-      continue;
-    }
+  auto RaceOf = [&](const Access &R) -> std::optional<WarpRace> {
     const auto &RL = ReachOf(R.At);
     if (!RL || !elements(Lanes, R))
-      continue;
+      return std::nullopt;
     for (const Access &W : Writes) {
       if (W.Root != R.Root)
         continue;
@@ -301,10 +311,43 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
       bool WriteFirst = Cfg->reachesAvoiding(W.At, R.At, Stops);
       if (!WriteFirst && !Cfg->reachesAvoiding(R.At, W.At, Stops))
         continue;
+      return WarpRace{R.Element,    W.Element,    cast<ValueDecl>(R.Root),
+                      Pair->Reader, Pair->Writer, WriteFirst,
+                      R.Element->getType().isVolatileQualified()};
+    }
+    return std::nullopt;
+  };
+  // In a counted loop (`for (k = 1; k < 32; k *= 2) if (lane >= k) a[t] += a[t - k];`) the
+  // lanes that meet are known trip by trip: each trip is evaluated with its counter.
+  auto RaceInSomeTrip = [&](const Access &R) -> std::optional<WarpRace> {
+    std::optional<LaneSets::CountedLoop> Loop = enclosingCountedLoop(Ctx, Lanes, R.Element);
+    if (!Loop)
+      return std::nullopt;
+    std::optional<WarpRace> Found;
+    for (int64_t Trip : Loop->Values) {
+      Lanes.bindCounter(Loop->Counter, Trip);
+      Reach.clear();
+      if ((Found = RaceOf(R)))
+        break;
+    }
+    Lanes.bindCounter(Loop->Counter, std::nullopt);
+    Reach.clear();
+    return Found;
+  };
+  llvm::SmallPtrSet<const Decl *, 8> RootsDone;
+  for (const Access &R : Reads) {
+    if (RootsDone.count(R.Root))
+      continue;
+    if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {
       RootsDone.insert(R.Root);
-      Races.push_back({R.Element, W.Element, cast<ValueDecl>(R.Root), Pair->Reader, Pair->Writer,
-                       WriteFirst, R.Element->getType().isVolatileQualified()});
-      break;
+      continue;
+    }
+    std::optional<WarpRace> Found = RaceOf(R);
+    if (!Found)
+      Found = RaceInSomeTrip(R);
+    if (Found) {
+      RootsDone.insert(R.Root);
+      Races.push_back(*Found);
     }
   }
   return Races;

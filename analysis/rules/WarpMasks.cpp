@@ -130,9 +130,13 @@ private:
     return MaskProblem{K, L, Call, Name};
   }
   bool width(const Expr *MaskArg, std::vector<MaskProblem> &Out);
+  bool narrowed(const Expr *MaskArg, std::vector<MaskProblem> &Out);
+  bool notAMask(const Expr *MaskArg, std::vector<MaskProblem> &Out);
   bool callerNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
                        std::vector<MaskProblem> &Out);
   bool lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out);
+  bool lanesMayNotArrive(uint64_t M, llvm::function_ref<bool(const BranchShape &)> Paired,
+                         std::vector<MaskProblem> &Out);
   bool sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
                            std::vector<MaskProblem> &Out);
   bool laneDivergent(const Expr *Cond);
@@ -166,6 +170,8 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   else if (auto C = Lanes.constant(MaskArg))
     Mask = uint64_t(*C);
   if (!Mask) {
+    if (!DefaultMask && (notAMask(MaskArg, Out) || narrowed(MaskArg, Out)))
+      return;
     if (Fam != Family::SyncWarp && !DefaultMask)
       activeMask(MaskArg, Out);
     return;
@@ -205,6 +211,48 @@ bool MaskAnalysis::width(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
   return false;
 }
 
+/// Whether E computes a value of more than 32 bits that is not a constant.
+bool wideValue(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  return E->getType()->isIntegerType() && Ctx.getTypeSize(E->getType()) > 32 &&
+         !E->isValueDependent() && !E->isIntegerConstantExpr(Ctx);
+}
+
+// (e) a 64-bit mask narrowed to 32 bits on its way to the intrinsic, by a variable or a cast.
+bool MaskAnalysis::narrowed(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
+  if (WS != 64)
+    return false;
+  const Expr *Written = MaskArg->IgnoreImpCasts();
+  auto Narrow = [&](const Expr *E) {
+    return E->getType()->isIntegerType() && Ctx.getTypeSize(E->getType()) <= 32;
+  };
+  if (!Narrow(Written))
+    return false;
+  const Expr *Source = nullptr;
+  const VarDecl *Holder = nullptr;
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Written->IgnoreParens())) {
+    Source = Cast->getSubExpr();
+  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Written->IgnoreParens())) {
+    Holder = dyn_cast<VarDecl>(Ref->getDecl());
+    Source = Lanes.singleDefinitionValue(Ref);
+  }
+  if (!Source || !wideValue(Source, Ctx))
+    return false;
+  MaskProblem P = problem(MaskProblem::Kind::Narrowed, MaskProblem::Level::Error);
+  P.Holder = Holder;
+  Out.push_back(P);
+  return true;
+}
+
+// A value that cannot be a mask: floating point or a pointer.
+bool MaskAnalysis::notAMask(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
+  QualType T = MaskArg->IgnoreImpCasts()->getType();
+  if (!T->isRealFloatingType() && !T->isPointerType())
+    return false;
+  Out.push_back(problem(MaskProblem::Kind::NotAMask, MaskProblem::Level::Error));
+  return true;
+}
+
 // (b) the calling lane is not in its mask.
 bool MaskAnalysis::callerNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
                                    std::vector<MaskProblem> &Out) {
@@ -237,20 +285,18 @@ bool MaskAnalysis::laneDivergent(const Expr *Cond) {
 bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
   const Expr *Limiting = nullptr;
   bool PairedAcrossLanes = false;
-  auto Paired = Lanes.lanesReaching(
-      Call,
-      [&](const BranchShape &B) {
-        if (!B.OtherSide)
-          return false;
-        NameFinder Finder(Name);
-        Finder.TraverseStmt(const_cast<Stmt *>(B.OtherSide));
-        if (Finder.Found && laneDivergent(B.Branch.Condition))
-          PairedAcrossLanes = true;
-        return Finder.Found;
-      },
-      &Limiting);
+  auto PairedOnTheOtherSide = [&](const BranchShape &B) {
+    if (!B.OtherSide)
+      return false;
+    NameFinder Finder(Name);
+    Finder.TraverseStmt(const_cast<Stmt *>(B.OtherSide));
+    if (Finder.Found && laneDivergent(B.Branch.Condition))
+      PairedAcrossLanes = true;
+    return Finder.Found;
+  };
+  auto Paired = Lanes.lanesReaching(Call, PairedOnTheOtherSide, &Limiting);
   if (!Paired)
-    return false;
+    return lanesMayNotArrive(M, PairedOnTheOtherSide, Out);
   for (unsigned W = 0; W < LaneSets::Warps; ++W)
     if ((*Paired)[W] != 0)
       if (uint64_t Missing = M & ~(*Paired)[W]) {
@@ -261,6 +307,10 @@ bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
         Out.push_back(P);
         return true;
       }
+  // A device function's conditions on its parameters differ between lanes where a caller passes
+  // per-lane values (`helper(in, i, n)` guarding with `i < n`).
+  if (!Kernel && lanesMayNotArrive(M, PairedOnTheOtherSide, Out))
+    return true;
   // Before sm_70 the sides of a branch run one after the other, each waiting for lanes that are
   // on the other side.
   std::optional<unsigned> Arch = TU.cudaArch();
@@ -270,6 +320,23 @@ bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
     Out.push_back(P);
   }
   return false;
+}
+
+// (a) which lanes arrive is decided by data: any lane of the mask may be left out. __syncwarp()
+// is left alone: every __syncwarp pairs with any other on sm_70 and later.
+bool MaskAnalysis::lanesMayNotArrive(uint64_t M,
+                                     llvm::function_ref<bool(const BranchShape &)> Paired,
+                                     std::vector<MaskProblem> &Out) {
+  if (M == 0 || familyOf(Name) == Family::SyncWarp)
+    return false;
+  const Expr *Guard = Lanes.dataDependentGuard(Call, Paired);
+  if (!Guard)
+    return false;
+  MaskProblem P = problem(MaskProblem::Kind::LanesMayNotArrive, MaskProblem::Level::Error);
+  P.Mask = M;
+  P.Condition = Guard;
+  Out.push_back(P);
+  return true;
 }
 
 // (d) a source lane outside the mask.

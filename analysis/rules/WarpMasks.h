@@ -17,10 +17,20 @@ struct MaskProblem {
   enum class Kind {
     /// (e) a 32-bit all-ones mask on a 64-lane warp, or a mask wider than a 32-lane warp.
     Width,
+    /// (e) on a 64-lane warp, a mask computed in 64 bits (a ballot, __activemask()) but kept in a
+    /// 32-bit variable or cast to 32 bits: lanes 32-63 are dropped.
+    Narrowed,
+    /// The mask argument is not a mask at all: a floating-point or pointer value (arguments
+    /// shifted when `__shfl_up(v, 1, 32)` became `__shfl_up_sync(v, 1, 32)`).
+    NotAMask,
     /// (b) lanes call the intrinsic with a mask that does not name them.
     CallerNotInMask,
     /// (a) the mask names lanes that never reach the call.
     LanesNeverArrive,
+    /// (a) the mask is a constant, but a condition that differs between lanes for reasons only
+    /// the run knows (a bounds check, loaded data, a loop's trips) decides whether lanes reach
+    /// the call.
+    LanesMayNotArrive,
     /// (d) the source lane of __shfl_sync is not in the mask.
     SourceLaneNotInMask,
     /// (f) a full-mask shuffle or reduction after lanes may have left the kernel.
@@ -37,13 +47,16 @@ struct MaskProblem {
   Level Severity;
   const clang::CallExpr *Call;
   std::string Intrinsic;
+  /// The variable that narrows the mask (Narrowed); may be null for a cast.
+  const clang::VarDecl *Holder = nullptr;
   /// The mask as written (Width) or as the intrinsic sees it.
   uint64_t Mask = 0;
   /// The lanes concerned: outside the mask (CallerNotInMask), never arriving (LanesNeverArrive).
   uint64_t Lanes = 0;
   /// The source lane outside the mask (SourceLaneNotInMask).
   unsigned SourceLane = 0;
-  /// For notes: the condition that keeps the lanes out (LanesNeverArrive), the exit condition
+  /// For notes: the condition that keeps the lanes out (LanesNeverArrive, LanesMayNotArrive),
+  /// the exit condition
   /// (ExitedLanes), the data-dependent condition (ActiveMaskInDivergentCode); may be null.
   const clang::Expr *Condition = nullptr;
 };

@@ -2,6 +2,7 @@
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,7 +36,120 @@ std::optional<int64_t> compare(BinaryOperatorKind Op, int64_t L, int64_t R, bool
   }
 }
 
+/// The variable E names, when it is a local variable.
+const VarDecl *localNamed(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+/// Whether S changes V or lets its address escape.
+class ChangesVariable : public RecursiveASTVisitor<ChangesVariable> {
+public:
+  explicit ChangesVariable(const VarDecl *V) : V(V) {}
+  bool Found = false;
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    Found |= BO->isAssignmentOp() && localNamed(BO->getLHS()) == V;
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+             localNamed(UO->getSubExpr()) == V;
+    return !Found;
+  }
+
+private:
+  const VarDecl *V;
+};
+
+/// The counter a loop's initialisation sets, with the expression it starts from.
+std::optional<std::pair<const VarDecl *, const Expr *>> counterStart(const Stmt *Init) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init); DS && DS->isSingleDecl())
+    if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && V->getInit())
+      return std::make_pair(V, V->getInit());
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Init); BO && BO->getOpcode() == BO_Assign)
+    if (const VarDecl *V = localNamed(BO->getLHS()))
+      return std::make_pair(V, BO->getRHS());
+  return std::nullopt;
+}
+
+/// Whether a call in the unit passes F, for one of the parameters in Params, a value that may
+/// differ between lanes of a warp (`helper(in, i, n)` with a per-thread index i).
+bool argumentsMayDifferInAWarp(UnitCache &TU, const FunctionDecl *F, uint64_t Params) {
+  if (!Params || F->hasAttr<CUDAGlobalAttr>())
+    return false;
+  UniformRequirement Warp = UniformRequirement::tile(TU.warpSize());
+  for (const UnitCache::CallSite &Site : TU.callSitesOf(F))
+    for (unsigned I = 0; I < ObjectParameter; ++I)
+      if (Params >> I & 1)
+        if (const Expr *Arg = argumentForParameter(Site.Call, F, I);
+            Arg && !TU.uniformityOf(Site.Caller).isUniformAt(Arg, Warp) &&
+            !TU.rowsOfWholeWarpsUniformityOf(Site.Caller).isUniformAt(Arg, Warp))
+          return true;
+  return false;
+}
+
 } // namespace
+
+std::optional<LaneSets::CountedLoop> LaneSets::countedLoop(const ForStmt *Loop) {
+  constexpr unsigned MaxTrips = 64;
+  auto Start = counterStart(Loop->getInit());
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(Loop->getCond()));
+  const Expr *Step = Loop->getInc() ? Loop->getInc()->IgnoreParens() : nullptr;
+  if (!Start || !Cond || !Cond->isComparisonOp() || !Step)
+    return std::nullopt;
+  const VarDecl *K = Start->first;
+  ChangesVariable InBody(K);
+  InBody.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
+  bool CounterLeft = localNamed(Cond->getLHS()) == K;
+  std::optional<int64_t> Value = constant(Start->second);
+  std::optional<int64_t> Bound = constant(CounterLeft ? Cond->getRHS() : Cond->getLHS());
+  if (InBody.Found || (!CounterLeft && localNamed(Cond->getRHS()) != K) || !Value || !Bound)
+    return std::nullopt;
+  // The step as an operator and a constant operand: ++k, k += 2, k *= 2, k >>= 1, k = k / 2.
+  BinaryOperatorKind Op;
+  std::optional<int64_t> By;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Step); UO && localNamed(UO->getSubExpr()) == K) {
+    Op = UO->isIncrementOp() ? BO_Add : BO_Sub;
+    By = UO->isIncrementDecrementOp() ? std::optional<int64_t>(1) : std::nullopt;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Step); BO && localNamed(BO->getLHS()) == K) {
+    const auto *Rhs = dyn_cast<BinaryOperator>(strip(BO->getRHS()));
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(BO)) {
+      Op = BinaryOperator::getOpForCompoundAssignment(CA->getOpcode());
+      By = constant(CA->getRHS());
+    } else if (BO->getOpcode() == BO_Assign && Rhs && localNamed(Rhs->getLHS()) == K) {
+      Op = Rhs->getOpcode();
+      By = constant(Rhs->getRHS());
+    }
+  }
+  if (!By)
+    return std::nullopt;
+  QualType T = K->getType();
+  bool Unsigned = T->isIntegralOrEnumerationType() && !isSigned(T);
+  CountedLoop Out{K, {}};
+  while (Out.Values.size() <= MaxTrips) {
+    std::optional<int64_t> Holds = CounterLeft ? compare(Cond->getOpcode(), *Value, *Bound, Unsigned)
+                                               : compare(Cond->getOpcode(), *Bound, *Value, Unsigned);
+    if (!Holds)
+      return std::nullopt;
+    if (!*Holds)
+      return Out;
+    Out.Values.push_back(*Value);
+    std::optional<int64_t> Next = arithmetic(Op, *Value, *By, Unsigned, T);
+    if (!Next || *Next == *Value)
+      return std::nullopt;
+    Value = Next;
+  }
+  return std::nullopt;
+}
+
+void LaneSets::bindCounter(const VarDecl *Counter, std::optional<int64_t> Value) {
+  if (Value)
+    BoundCounters[Counter] = *Value;
+  else
+    BoundCounters.erase(Counter);
+  Cache.clear();
+}
 
 LaneSets::LaneSets(UnitCache &TU, const FunctionDecl *F)
     : TU(TU), Function(F), Ctx(TU.context()), WarpSize(TU.warpSize()) {}
@@ -169,6 +283,9 @@ std::optional<int64_t> LaneSets::evalCast(const CastExpr *CE, unsigned Tid, unsi
 
 std::optional<int64_t> LaneSets::evalVariable(const DeclRefExpr *DRE, unsigned Tid,
                                               unsigned BlockDim, unsigned Depth) {
+  if (auto Bound = BoundCounters.find(dyn_cast<VarDecl>(DRE->getDecl()));
+      Bound != BoundCounters.end())
+    return Bound->second;
   const Expr *Def = singleDefinitionValue(DRE);
   if (!Def)
     return std::nullopt;
@@ -272,24 +389,24 @@ std::optional<int64_t> LaneSets::arithmetic(BinaryOperatorKind Op, int64_t L, in
   }
 }
 
+std::optional<std::vector<int64_t>> LaneSets::valuesFor(const Expr *E, unsigned BlockDim) {
+  std::vector<int64_t> Out(size_t(Warps) * WarpSize);
+  for (unsigned Tid = 0; Tid < Out.size(); ++Tid) {
+    Steps = 0;
+    auto V = eval(E, Tid, BlockDim, 0);
+    if (!V)
+      return std::nullopt;
+    Out[Tid] = *V;
+  }
+  return Out;
+}
+
 const std::vector<int64_t> *LaneSets::values(const Expr *E) {
   auto [It, Inserted] = Cache.try_emplace(E);
   if (Inserted) {
-    std::vector<int64_t> Out(size_t(Warps) * WarpSize);
-    bool Ok = true;
-    for (unsigned Tid = 0; Ok && Tid < Out.size(); ++Tid) {
-      Steps = 0;
-      auto A = eval(E, Tid, Warps * WarpSize, 0);
-      Steps = 0;
-      auto B = A ? eval(E, Tid, 2 * Warps * WarpSize, 0) : std::nullopt;
-      if (!A || !B || *A != *B)
-        Ok = false;
-      else
-        Out[Tid] = *A;
-    }
-    if (Ok)
-      It->second = std::move(Out);
-    else
+    // The two block sizes must agree: a value that depends on the block size is not known.
+    It->second = valuesFor(E, Warps * WarpSize);
+    if (It->second && It->second != valuesFor(E, 2 * Warps * WarpSize))
       It->second = std::nullopt;
   }
   return It->second ? &*It->second : nullptr;
@@ -363,19 +480,37 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
   return Out;
 }
 
-const Expr *LaneSets::dataDependentGuard(const Stmt *S) {
+bool LaneSets::mayDifferInAWarp(const Expr *Cond) {
+  UniformRequirement Warp = UniformRequirement::tile(WarpSize);
+  if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
+    return argumentsMayDifferInAWarp(TU, Function,
+                                     TU.rowsOfWholeWarpsUniformityOf(Function).valueOf(Cond).Params);
+  // `tid < blockDim.x / 2`: whole warps for every block size of whole warps.
+  for (unsigned BlockDim : {Warps * WarpSize, 2 * Warps * WarpSize}) {
+    std::optional<std::vector<int64_t>> V = valuesFor(Cond, BlockDim);
+    if (!V)
+      return true;
+    for (unsigned W = 0; W < Warps; ++W)
+      for (unsigned L = 1; L < WarpSize; ++L)
+        if (((*V)[W * WarpSize + L] != 0) != ((*V)[W * WarpSize] != 0))
+          return true;
+  }
+  return false;
+}
+
+const Expr *LaneSets::dataDependentGuard(const Stmt *S,
+                                         llvm::function_ref<bool(const BranchShape &)> Skip) {
   FunctionCFG *Cfg = TU.cfgOf(Function);
   const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
   if (!Block)
     return nullptr;
-  UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   const Expr *Found = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
-    if (!Shape.Branch.Condition || Shape.GuardsKernelExit)
+    if (!Shape.Branch.Condition || Shape.GuardsKernelExit || (Skip && Skip(Shape)))
       continue;
     const Expr *Cond = Shape.Branch.Condition;
-    if (TU.uniformityOf(Function).isUniformAt(Cond, Warp))
+    if (!mayDifferInAWarp(Cond))
       continue;
     if (values(Cond) && Shape.Branch.Form != DivergentBranch::Shape::LoopTripCount)
       continue; // lane-evaluable: the lanes that reach are known

@@ -52,9 +52,13 @@ public:
                                        llvm::function_ref<bool(const BranchShape &)> Skip = nullptr,
                                        const clang::Expr **Limiting = nullptr);
 
-  /// A condition that decides whether S runs, differs between lanes of a warp and is not
-  /// lane-evaluable (data-dependent), or null. Kernel exits are not counted.
-  const clang::Expr *dataDependentGuard(const clang::Stmt *S);
+  /// The innermost condition that decides whether S runs, may differ between lanes of a warp and
+  /// is not lane-evaluable (a bounds check on a parameter, loaded data, a loop whose trips vary
+  /// between lanes), or null. Kernel exits and branches for which Skip holds are not counted,
+  /// nor conditions that split no warp when every row of a block holds whole warps.
+  const clang::Expr *
+  dataDependentGuard(const clang::Stmt *S,
+                     llvm::function_ref<bool(const BranchShape &)> Skip = nullptr);
 
   /// The condition of an exit from the kernel taken before S (`if (i >= n) return;`) that may
   /// differ between lanes of a warp, or null.
@@ -63,7 +67,25 @@ public:
   /// The statement giving the variable E names its value, when exactly one reaches E.
   const clang::Expr *singleDefinitionValue(const clang::Expr *E);
 
+  /// A loop `for (k = C0; k < C1; k *= 2)` whose counter takes the same constant values in every
+  /// thread and is changed only by its step: the counter and its values, trip by trip.
+  struct CountedLoop {
+    const clang::VarDecl *Counter = nullptr;
+    std::vector<int64_t> Values;
+  };
+  std::optional<CountedLoop> countedLoop(const clang::ForStmt *Loop);
+  /// From now on the counter of a counted loop evaluates to Value (one trip of the loop), or,
+  /// with nullopt, through its definitions again.
+  void bindCounter(const clang::VarDecl *Counter, std::optional<int64_t> Value);
+
 private:
+  /// Whether Cond may hold for some lanes of a warp and not for others, under any launch written
+  /// for warps: not uniform in the warp, not even with rows of whole warps, and not a condition
+  /// that, evaluated for each block size, keeps or removes whole warps.
+  bool mayDifferInAWarp(const clang::Expr *Cond);
+  /// E for every evaluated thread of a block of BlockDim threads; nullopt when some thread's
+  /// value is not lane-evaluable.
+  std::optional<std::vector<int64_t>> valuesFor(const clang::Expr *E, unsigned BlockDim);
   std::optional<int64_t> eval(const clang::Expr *E, unsigned Tid, unsigned BlockDim,
                               unsigned Depth);
   // eval by kind of expression: E's value for thread Tid of a block of BlockDim threads.
@@ -92,6 +114,7 @@ private:
   clang::ASTContext &Ctx;
   unsigned WarpSize;
   llvm::DenseMap<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
+  llvm::DenseMap<const clang::VarDecl *, int64_t> BoundCounters;
   unsigned Steps = 0; ///< of eval for one thread: long definition chains give up
 };
 

@@ -1,4 +1,6 @@
 #include "runtime-model/semantics/Platform.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace coopcheck::model {
 namespace {
@@ -30,6 +32,22 @@ std::optional<Platform> parsePlatform(llvm::StringRef Name) {
 }
 
 bool handleCreationIsCollective(Platform P) { return P != Platform::Hip; }
+
+bool exitReleasesBlockBarrier(Platform P) { return P != Platform::Hip; }
+
+std::optional<std::vector<Platform>> parsePlatformList(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef, 4> Names;
+  List.split(Names, ',', -1, /*KeepEmpty=*/false);
+  std::vector<Platform> Out;
+  for (llvm::StringRef Name : Names) {
+    std::optional<Platform> P = parsePlatform(Name.trim());
+    if (!P)
+      return std::nullopt;
+    if (!llvm::is_contained(Out, *P))
+      Out.push_back(*P);
+  }
+  return Out;
+}
 
 unsigned warpSize(Platform P, bool HipWave32) {
   switch (P) {

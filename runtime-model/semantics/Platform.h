@@ -3,6 +3,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace coopcheck::model {
 
@@ -21,6 +22,14 @@ uint64_t fullWarpMask(Platform P, bool HipWave32 = false);
 /// CUDA's cooperative-groups documentation (which MXMACA follows) says so; HIP's does not, and its
 /// handles are plain values built from the thread's indices.
 bool handleCreationIsCollective(Platform P);
+
+/// Whether threads that left the kernel stop counting at a block barrier (`__syncthreads()`):
+/// on NVIDIA hardware (probes P1, P2) and MetaX's, yes; on AMD GPUs, no: the block deadlocks or
+/// faults (pytorch/FBGEMM #5831, #5856, #5857, #5894; LeelaChessZero/lc0 #2420).
+bool exitReleasesBlockBarrier(Platform P);
+
+/// The platforms of a comma-separated list ("cuda,hip"); nullopt when a name is unknown.
+std::optional<std::vector<Platform>> parsePlatformList(llvm::StringRef List);
 
 /// Runtime prefix of the platform's API names: "cuda", "hip", "mc".
 llvm::StringRef runtimePrefix(Platform P);

@@ -1,6 +1,6 @@
 // cg-divergent-collective on CUDA (32-lane warps): positives and negatives.
 //
-// Positives: 51 kernels, one finding each (49 errors, 2 warnings: this_grid(), this_thread_block()).
+// Positives: 53 kernels, one finding each (51 errors, 2 warnings: this_grid(), this_thread_block()).
 // Negatives: 47 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
 // whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
@@ -755,6 +755,32 @@ __global__ void tile_vote_on_own_node(int *out, const PerThreadNode *nodes) {
     if (tile.thread_rank() == 0)
       out[blockIdx.x] = any;
   }
+}
+
+// P53. A race makes the flag differ: thread 0 takes the ticket and sets the shared flag, and the
+// other threads read it with no barrier in between (threadFenceReduction without its barrier).
+__device__ unsigned int blocks_done;
+__global__ void last_block_unordered(float *out) {
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    unsigned ticket = atomicInc(&blocks_done, gridDim.x);
+    last = ticket == gridDim.x - 1;
+  }
+  if (last) { // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'last' holds; every thread of the block must call it}}
+    out[threadIdx.x] = 1.0f;
+  }
+}
+
+// P54. The racing read is in a helper the condition calls.
+__device__ bool positive(const int *slot) { return *slot > 0; }
+__global__ void unordered_read_in_helper(int *out, const int *in) {
+  __shared__ int slot;
+  if (threadIdx.x == 0)
+    slot = in[blockIdx.x];
+  if (positive(&slot)) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'positive(&slot)' holds}}
+  out[threadIdx.x] = slot;
 }
 
 // =================================================================================================

@@ -3,10 +3,12 @@
 //
 // Positives: the butterfly of the corpus seed (the read races with the other lane's write in the
 // same statement), a volatile array written before the exchange, a global-memory shift, device
-// helpers given one array for the whole warp, a rotation through a local pointer into the array.
+// helpers given one array for the whole warp, a rotation through a local pointer into the array,
+// scans and reductions in counted loops (each trip evaluated with its step), a lane-0 write read
+// by its whole warp.
 // Negatives: the same butterfly with __syncwarp(), exchanges between warps, each lane touching
 // only its own element, indices that are not computable, a helper given each lane's own row,
-// elements several lanes store to.
+// elements several lanes store to, the counted loops and the lane-0 write with __syncwarp().
 
 // ---- positives --------------------------------------------------------------------------------
 
@@ -210,4 +212,66 @@ __global__ void contended_elements(int *A) {
   A[threadIdx.x] = 0;
   if (A[0] == 1 || A[1] == 1)
     A[2] = 2;
+}
+
+// P8. A warp scan in a counted loop: in the trip with step k, lane k reads what lane 0 wrote.
+__global__ void warp_scan_loop(int *out, const int *in) {
+  __shared__ int a[32];
+  int t = threadIdx.x;
+  if (t < 32) {
+    a[t] = in[t]; // expected-note {{lane 0 writes 'a[t]' here}}
+    for (int k = 1; k < 32; k *= 2)
+      if (t >= k)
+        a[t] += a[t - k]; // expected-error {{lane 1 reads 'a[t - k]', which lane 0 of the same warp writes before this read, with no __syncwarp() in between}}
+    out[t] = a[t];
+  }
+}
+
+// P9. The last warp's tree reduction written as a loop over strides.
+__global__ void last_warp_loop(int *out, const int *in) {
+  __shared__ int a[64];
+  int t = threadIdx.x;
+  a[t] = in[t];
+  __syncthreads();
+  if (t < 32)
+    for (int s = 32; s > 0; s >>= 1)
+      a[t] += a[t + s]; // expected-error {{lane 0 reads 'a[t + s]', which lane 16 of the same warp writes before this read}} expected-note {{lane 16 writes 'a[t]' here}}
+  if (t == 0)
+    out[blockIdx.x] = a[0];
+}
+
+// P10. Lane 0 takes a ticket for its warp; the other lanes read it with no __syncwarp().
+__global__ void warp_ticket(int *out, int *counter) {
+  __shared__ int base[8];
+  int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (lane == 0)
+    base[w] = atomicAdd(counter, 32); // expected-note {{lane 0 writes 'base[w]' here}}
+  out[threadIdx.x] = base[w] + lane; // expected-error {{lane 1 reads 'base[w]', which lane 0 of the same warp writes before this read}}
+}
+
+// N10. The scan loop with __syncwarp() between each read and write.
+__global__ void warp_scan_loop_synced(int *out, const int *in) {
+  __shared__ int a[32];
+  int t = threadIdx.x;
+  if (t < 32) {
+    a[t] = in[t];
+    __syncwarp();
+    for (int k = 1; k < 32; k *= 2) {
+      int v = t >= k ? a[t - k] : 0;
+      __syncwarp();
+      a[t] += v;
+      __syncwarp();
+    }
+    out[t] = a[t];
+  }
+}
+
+// N11. The ticket published with __syncwarp().
+__global__ void warp_ticket_synced(int *out, int *counter) {
+  __shared__ int base[8];
+  int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (lane == 0)
+    base[w] = atomicAdd(counter, 32);
+  __syncwarp();
+  out[threadIdx.x] = base[w] + lane;
 }

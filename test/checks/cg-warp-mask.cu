@@ -2,9 +2,12 @@
 //
 // Positives: __activemask() in a data-dependent loop (the corpus seed), a full mask under a
 // lane branch, a calling lane outside its mask, a source lane outside the mask, a 64-bit mask on
-// CUDA, lanes that left the kernel before a full-mask shuffle (warning). Negatives: the corrected
+// CUDA, lanes that left the kernel before a full-mask shuffle (warning), a full mask under a
+// bounds check, a data-dependent condition, a loop whose trips differ between lanes, or a
+// helper's early return, for shuffles, votes, __match_*_sync and __reduce_*_sync. Negatives: the corrected
 // loop with a ballot-derived mask, both sides of a lane branch shuffling, the discovery pattern,
-// shuffles with a width, __syncwarp() for one whole warp, full masks in warp-uniform code.
+// shuffles with a width, __syncwarp() for one whole warp, full masks in warp-uniform code: one
+// warp per row, warp indices, ballot-derived masks, padded loops, half a block of whole warps.
 
 // ---- positives --------------------------------------------------------------------------------
 
@@ -87,6 +90,59 @@ __global__ void scan_step(float *v) {
   if (lane >= 1) // expected-note {{lane 0 does not pass this condition}}
     x += __shfl_up_sync(0xffffffff, x, 1); // expected-error {{the mask 0xffffffff names lane 0, which never reaches this call; __shfl_up_sync waits for it}}
   v[threadIdx.x] = x;
+}
+
+// P10. A bounds check around a full-mask reduction: lanes past the edge of the image skip it.
+__global__ void row_sums(float *out, const float *in, int width, int height) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y;
+  if (x < width && y < height) { // expected-note {{this condition differs between lanes of a warp}}
+    float v = in[y * width + x];
+    for (int o = 16; o > 0; o /= 2)
+      v += __shfl_down_sync(0xffffffff, v, o); // expected-error {{the mask 0xffffffff names lanes that may not reach this call: a condition that differs between lanes decides it, and __shfl_down_sync waits for every lane of the mask}}
+    if (threadIdx.x % 32 == 0)
+      out[y] = v;
+  }
+}
+
+// P11. A data-dependent condition: only lanes with a valid key vote.
+__global__ void valid_keys(int *out, const int *keys) {
+  int key = keys[blockIdx.x * blockDim.x + threadIdx.x];
+  if (key >= 0) { // expected-note {{this condition differs between lanes of a warp}}
+    unsigned odd = __ballot_sync(0xffffffff, key & 1); // expected-error {{names lanes that may not reach this call}}
+    out[threadIdx.x] = __popc(odd);
+  }
+}
+
+// P12. A loop whose trip count differs between lanes, with a shuffle inside.
+__global__ void strided_pairs(float *out, const float *in, int n) {
+  float s = 0;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) { // expected-note {{this condition differs between lanes of a warp}}
+    float v = in[i];
+    s += v + __shfl_xor_sync(0xffffffff, v, 1); // expected-error {{__shfl_xor_sync waits for every lane of the mask}}
+  }
+  out[threadIdx.x] = s;
+}
+
+// P13. __match_any_sync and __reduce_add_sync are covered like shuffles and votes.
+__global__ void match_and_reduce(int *out, const int *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) // expected-note 2 {{this condition differs between lanes of a warp}}
+    out[i] = __match_any_sync(0xffffffff, in[i]) + // expected-error {{__match_any_sync waits for every lane of the mask}}
+             __reduce_add_sync(0xffffffff, in[i]); // expected-error {{__reduce_add_sync waits for every lane of the mask}}
+}
+
+// P14. A helper returns early for lanes past the end; its caller passes a per-lane index.
+__device__ float pair_sum(const float *in, int i, int n) {
+  if (i >= n) // expected-note {{this condition differs between lanes of a warp}}
+    return 0.f;
+  float v = in[i];
+  return v + __shfl_down_sync(0xffffffff, v, 1); // expected-error {{__shfl_down_sync waits for every lane of the mask}}
+}
+__global__ void calls_pair_sum(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = pair_sum(in, i, n);
+  out[i] *= 2.0f;
 }
 
 // ---- negatives --------------------------------------------------------------------------------
@@ -179,5 +235,74 @@ __global__ void calls_half_sum(float *v) {
   float x = v[threadIdx.x];
   if (threadIdx.x % 32 < 16)
     x = half_sum(x);
+  v[threadIdx.x] = x;
+}
+
+// N8. One warp per row (blockDim.x is the warp): the row test holds for whole warps.
+__global__ void warp_per_row(float *out, const float *in, int rows, int cols) {
+  int row = blockIdx.x * blockDim.y + threadIdx.y;
+  if (row < rows) {
+    float v = 0;
+    for (int c = threadIdx.x; c < cols; c += 32)
+      v += in[row * cols + c];
+    for (int o = 16; o > 0; o /= 2)
+      v += __shfl_down_sync(0xffffffff, v, o);
+    if (threadIdx.x == 0)
+      out[row] = v;
+  }
+}
+
+// N9. A warp index from the global thread index selects whole warps.
+__global__ void warp_index(float *out, const float *in, int warps) {
+  int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  if (warp < warps) {
+    float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)
+      v += __shfl_down_sync(0xffffffff, v, o);
+    out[warp] = v;
+  }
+}
+
+// N10. The mask is the ballot of the bounds check: it names exactly the lanes inside.
+__global__ void ballot_of_bounds(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned inside = __ballot_sync(0xffffffff, i < n);
+  if (i < n)
+    out[i] = in[i] + __shfl_down_sync(inside, in[i], 1);
+}
+
+// N11. Every lane runs every trip; the bounds check picks the value, not the lanes.
+__global__ void padded_trips(float *out, const float *in, int n) {
+  float s = 0;
+  for (int base = 0; base < n; base += 32) {
+    int i = base + threadIdx.x % 32;
+    float v = i < n ? in[i] : 0.f;
+    s += __shfl_xor_sync(0xffffffff, v, 1);
+  }
+  out[threadIdx.x] = s;
+}
+
+// N12. Half of a block of whole warps: whole warps on each side for every such block size.
+__global__ void lower_half_of_block(float *v) {
+  float x = v[threadIdx.x];
+  if (threadIdx.x < blockDim.x / 2)
+    x = __shfl_sync(0xffffffff, x, 0);
+  v[threadIdx.x] = x;
+}
+
+// N13. A helper whose callers pass the same bound to the whole warp.
+__device__ float bounded_sum(float v, int n) {
+  if (n > 1)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  return v;
+}
+__global__ void calls_bounded_sum(float *out, const float *in, int n) {
+  out[threadIdx.x] = bounded_sum(in[threadIdx.x], n);
+}
+
+// P15. Arguments shifted when porting __shfl_up(v, 1, 32): the value became the mask.
+__global__ void ported_scan(float *v) {
+  float x = v[threadIdx.x];
+  x += __shfl_up_sync(x, 1, 32); // expected-error {{the first argument of __shfl_up_sync is its lane mask, but this value is not a mask}}
   v[threadIdx.x] = x;
 }

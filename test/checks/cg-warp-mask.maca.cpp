@@ -25,3 +25,18 @@ __global__ void first_warp_only(float *v) {
     x = __shfl_sync(0xffffffffffffffffull, x, 0);
   v[threadIdx.x] = x;
 }
+
+// M-P3. A data-dependent condition around a 64-bit full-mask vote.
+__global__ void positive_votes(int *out, const float *in, float threshold) {
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if (v > threshold) // expected-note {{this condition differs between lanes of a warp}}
+    out[threadIdx.x] = __any_sync(0xffffffffffffffffull, v > 2 * threshold); // expected-error {{names lanes that may not reach this call}}
+}
+
+// M-P4. A mask cast to 32 bits drops lanes 32-63.
+__global__ void cast_mask(float *v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long inside = __ballot_sync(0xffffffffffffffffull, i < n);
+  if (i < n)
+    v[i] += __shfl_xor_sync((unsigned)inside, v[i], 1); // expected-error {{the mask is computed in 64 bits but cast to 32 bits}}
+}

@@ -13,7 +13,7 @@ with a relative or absolute line:
 The text in braces must occur in the message. Every finding and every note must be expected, and
 every expectation must be met; a file with no expectation must produce no diagnostic. A line
 `// coopcheck-args: --strict` gives coopcheck arguments (mapped to check options for clang-tidy
-and clangd: --strict, --arch=PART); compiler arguments after `--` there reach every front door.
+and clangd: --strict, --arch=PART, --targets=LIST); compiler arguments after `--` there reach every front door.
 The CLI runs with --no-confirm: these tests are about the static rules, and the plugin does not
 run the executor. A test with a line `// coopcheck-executor` is about what the executor reports
 (cg-deadlock): the CLI runs it with the executor, the other front doors skip it. Remarks (findings at note level) print as `remark:` in clang-tidy and are
@@ -36,7 +36,8 @@ EXECUTOR_RE = re.compile(r'//\s*coopcheck-executor\b')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 STRICT_OPTIONS = {'--strict': ('cg-early-exit-before-sync.Strict', 'cg-divergent-collective.Strict')}
-VALUE_OPTIONS = {'--arch': 'cg-cooperative-launch.Arch'}  # --arch=PART
+VALUE_OPTIONS = {'--arch': ('cg-cooperative-launch.Arch',),  # --arch=PART
+                 '--targets': ('cg-early-exit-before-sync.Targets', 'cg-divergent-collective.Targets')}
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
 SKIP = 77  # CTest's SKIP_RETURN_CODE for the check tests
 
@@ -99,8 +100,8 @@ def check_options(build, files, args, compiler, tmp):
     """The clang-tidy check options that stand for coopcheck's arguments in the plugin and clangd.
     They see one unit at a time, so for several units coopcheck exports the facts of all of them."""
     options = {o: 'true' for a in args if a in STRICT_OPTIONS for o in STRICT_OPTIONS[a]}
-    options.update({VALUE_OPTIONS[name]: value for name, _, value in (a.partition('=') for a in args)
-                    if name in VALUE_OPTIONS})
+    options.update({option: value for name, _, value in (a.partition('=') for a in args)
+                    if name in VALUE_OPTIONS for option in VALUE_OPTIONS[name]})
     if len(files) > 1:
         facts = os.path.join(tmp, 'facts.json')
         exported = subprocess.run([coopcheck_path(build), '--export-facts=' + facts, '--format=json'] + files + compiler,

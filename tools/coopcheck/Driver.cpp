@@ -25,6 +25,10 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
     Map["cg-early-exit-before-sync.Strict"] = "true";
     Map["cg-divergent-collective.Strict"] = "true";
   }
+  if (!Options.Targets.empty()) {
+    Map["cg-early-exit-before-sync.Targets"] = Options.Targets;
+    Map["cg-divergent-collective.Targets"] = Options.Targets;
+  }
   if (!FactsFile.empty())
     Map["cg-non-cooperative-launch.FactsFile"] = FactsFile;
   if (!Options.Arch.empty())

@@ -16,6 +16,7 @@ struct RunOptions {
   analysis::ParseOptions Parse;
   std::string Checks = "-*,cg-*";
   bool Strict = false;
+  std::string Targets; ///< --targets: platforms the code is also built for
   std::string Arch; ///< --arch: the part cooperative launches must fit
   unsigned Jobs = 1;
   bool Progress = false;                  ///< [n/N] file on stderr

@@ -10,6 +10,7 @@
 #include "checks/report/Version.h"
 #include "clang-tidy/GlobList.h"
 #include "runtime-model/semantics/Architectures.h"
+#include "runtime-model/semantics/Platform.h"
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
@@ -61,6 +62,11 @@ cl::opt<bool> Strict("strict",
                      cl::desc("Also report what works on NVIDIA hardware but breaks "
                               "the programming model"),
                      cl::cat(Category));
+cl::opt<std::string> TargetNames("targets",
+                                 cl::desc("Platforms the code is also built for, comma-separated "
+                                          "(cuda,hip: CUDA code also built for AMD GPUs gets "
+                                          "AMD's barrier rules)"),
+                                 cl::value_desc("list"), cl::cat(Category));
 cl::opt<std::string> ArchName("arch",
                               cl::desc("The GPU part cooperative launches are checked against "
                                        "(h100-sxm, a100-80gb, mi300x, ...; default: the largest "
@@ -181,6 +187,9 @@ cli::RunOptions runOptions() {
   Options.Confirmation.ReportDeadlocks =
       clang::tidy::GlobList(Options.Checks).contains("cg-deadlock");
   Options.Strict = Strict;
+  if (!TargetNames.empty() && !model::parsePlatformList(TargetNames))
+    usageError("unknown platform in --targets '" + TargetNames + "'; known: cuda, hip, maca");
+  Options.Targets = TargetNames.getValue();
   if (!ArchName.empty() && !model::findGpuPart(ArchName))
     usageError("unknown --arch '" + ArchName + "'; known parts: " + model::gpuPartIds());
   Options.Arch = ArchName.getValue();
