@@ -32,9 +32,9 @@ void NonCooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   // A launch in a template is seen in each instantiation: report each location once.
   llvm::SmallPtrSet<const void *, 16> Seen;
   for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
-    if (!Launch.Kernel || !reportableAt(TU, Launch.Call->getBeginLoc()))
+    if (!Launch.Kernel || !reportableAt(TU, Launch.reportedAt()->getBeginLoc()))
       continue;
-    if (!Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
+    if (!Seen.insert(Launch.reportedAt()->getBeginLoc().getPtrEncoding()).second)
       continue;
     if (Launch.Kernel->isDefined())
       reportLocalKernel(TU, Launch);
@@ -86,14 +86,15 @@ void NonCooperativeLaunchCheck::reportLaunch(UnitCache &TU, const LaunchSite &La
                                              LaunchProblem Problem, llvm::StringRef Barrier) {
   model::Platform P = TU.platform();
   std::string Kernel = kernelName(Launch.Kernel);
-  SourceLocation At = userLocation(TU, Launch.Call->getBeginLoc());
-  CharSourceRange Range = userRange(TU, Launch.Call->getSourceRange());
+  SourceLocation At = userLocation(TU, Launch.reportedAt()->getBeginLoc());
+  CharSourceRange Range = userRange(TU, Launch.reportedAt()->getSourceRange());
   if (Problem == LaunchProblem::MultiGridSyncWithoutMultiDevice) {
     diag(At,
          "kernel '%0' calls %1 but is launched with %2; a multi-grid barrier needs the "
          "multi-device cooperative launch %3 (and -rdc=true)",
          DiagnosticIDs::Error)
         << Kernel << Barrier << Launch.Spelling << model::multiDeviceLaunchName(P) << Range;
+    noteHelperLaunch(TU, Launch);
     return;
   }
   diag(At,
@@ -102,6 +103,14 @@ void NonCooperativeLaunchCheck::reportLaunch(UnitCache &TU, const LaunchSite &La
        DiagnosticIDs::Error)
       << Kernel << Barrier << Launch.Spelling << model::runtimePrefix(P)
       << model::cooperativeLaunchName(P) << Range;
+  noteHelperLaunch(TU, Launch);
+}
+
+void NonCooperativeLaunchCheck::noteHelperLaunch(UnitCache &TU, const LaunchSite &Launch) {
+  if (Launch.PassedBy)
+    diag(userLocation(TU, Launch.Call->getBeginLoc()),
+         "the helper launches the kernel it is given here, with %0", DiagnosticIDs::Note)
+        << Launch.Spelling << userRange(TU, Launch.Call->getSourceRange());
 }
 
 } // namespace coopcheck::checks

@@ -20,6 +20,8 @@ protected:
 private:
   void reportLocalKernel(analysis::UnitCache &TU, const analysis::LaunchSite &Launch);
   void reportForeignKernel(analysis::UnitCache &TU, const analysis::LaunchSite &Launch);
+  /// For a launch in a helper given the kernel: where the helper launches it.
+  void noteHelperLaunch(analysis::UnitCache &TU, const analysis::LaunchSite &Launch);
   void reportLaunch(analysis::UnitCache &TU, const analysis::LaunchSite &Launch,
                     analysis::LaunchProblem Problem, llvm::StringRef Barrier);
 

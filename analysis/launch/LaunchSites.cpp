@@ -178,6 +178,43 @@ public:
   }
 };
 
+/// The parameter of a function an expression names, through casts: `k`, `(void *)k`.
+const ParmVarDecl *kernelParameter(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenCasts() : nullptr);
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// The calls in the unit's code, by callee, with the function that makes each.
+class HelperCalls : public RecursiveASTVisitor<HelperCalls> {
+public:
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Caller;
+    Caller = F;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Caller = Saved;
+    return Result;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && Caller)
+      Calls[Callee->getCanonicalDecl()].push_back({Caller, Call});
+    return true;
+  }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  llvm::ArrayRef<std::pair<const FunctionDecl *, const CallExpr *>>
+  callsOf(const FunctionDecl *F) const {
+    auto It = Calls.find(F->getCanonicalDecl());
+    return It == Calls.end() ? llvm::ArrayRef<std::pair<const FunctionDecl *, const CallExpr *>>()
+                             : llvm::ArrayRef(It->second);
+  }
+
+private:
+  const FunctionDecl *Caller = nullptr;
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<const FunctionDecl *, const CallExpr *>>>
+      Calls;
+};
+
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   explicit LaunchFinder(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
@@ -198,10 +235,19 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    Sites.push_back({Call, resolveKernel(Call->getCallee()), nullptr, Cooperation::None, Enclosing,
-                     "<<<...>>>"});
+    add({Call, resolveKernel(Call->getCallee()), nullptr, Cooperation::None, Enclosing,
+         "<<<...>>>"},
+        Call->getCallee());
     return true;
   }
+
+  /// Launches of a kernel that the enclosing function is given as its parameter, by parameter.
+  struct ParameterLaunch {
+    LaunchSite Site;
+    const FunctionDecl *Helper; ///< the function given the kernel as its Parameter
+    unsigned Parameter;
+  };
+  std::vector<ParameterLaunch> ParameterLaunches;
 
   bool VisitCallExpr(CallExpr *Call) {
     if (isa<CUDAKernelCallExpr>(Call))
@@ -228,20 +274,28 @@ public:
         Sites.push_back({Call, K, Api, Cooperation::MultiDevice, Enclosing, Spelling});
       return true;
     }
-    const FunctionDecl *Kernel =
+    const Expr *KernelArg =
         Api->KernelArg >= 0 && static_cast<unsigned>(Api->KernelArg) < Call->getNumArgs()
-            ? resolveKernel(Call->getArg(Api->KernelArg))
+            ? Call->getArg(Api->KernelArg)
             : nullptr;
     Cooperation Coop = Api->Kind == LaunchKind::ByAttribute
                            ? attributeCooperation(Call, *Api, Enclosing, Ctx)
                            : cooperationOf(Api->Kind);
-    Sites.push_back({Call, Kernel, Api, Coop, Enclosing, Spelling});
+    add({Call, resolveKernel(KernelArg), Api, Coop, Enclosing, Spelling}, KernelArg);
     return true;
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
 private:
+  /// A launch of a kernel the enclosing function is given is resolved at the calls of it.
+  void add(LaunchSite Site, const Expr *KernelExpr) {
+    if (const ParmVarDecl *P = kernelParameter(KernelExpr); P && !Site.Kernel && Enclosing)
+      ParameterLaunches.push_back({Site, Enclosing, P->getFunctionScopeIndex()});
+    else
+      Sites.push_back(std::move(Site));
+  }
+
   /// Traverses a function's body with it as the enclosing function of the launches found there.
   /// Template patterns are skipped: their instantiations are visited with the actual kernels and
   /// attribute values.
@@ -265,7 +319,31 @@ private:
 std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   LaunchFinder Finder(Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return std::move(Finder.Sites);
+  std::vector<LaunchSite> Sites = std::move(Finder.Sites);
+  if (Finder.ParameterLaunches.empty())
+    return Sites;
+  // Follow the kernel through the helpers' callers, a few helpers deep.
+  HelperCalls Calls;
+  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<LaunchFinder::ParameterLaunch> Pending = std::move(Finder.ParameterLaunches);
+  for (unsigned Depth = 0; Depth < 4 && !Pending.empty(); ++Depth) {
+    std::vector<LaunchFinder::ParameterLaunch> Next;
+    for (const LaunchFinder::ParameterLaunch &L : Pending)
+      for (const auto &[Caller, Call] : Calls.callsOf(L.Helper)) {
+        if (L.Parameter >= Call->getNumArgs())
+          continue;
+        LaunchSite Site = L.Site;
+        Site.PassedBy = Call;
+        const Expr *Arg = Call->getArg(L.Parameter);
+        if ((Site.Kernel = resolveKernel(Arg)))
+          Sites.push_back(Site);
+        else if (const ParmVarDecl *P = kernelParameter(Arg))
+          if (P->getDeclContext() == Caller)
+            Next.push_back({Site, Caller, P->getFunctionScopeIndex()});
+      }
+    Pending = std::move(Next);
+  }
+  return Sites;
 }
 
 UnitLaunchSites::UnitLaunchSites(UnitCache &Unit) : Sites(findLaunchSites(Unit.context())) {

@@ -29,6 +29,12 @@ struct LaunchSite {
   const clang::FunctionDecl *Enclosing = nullptr;
   /// The launch as messages name it: "<<<...>>>", "cudaLaunchKernel".
   std::string Spelling;
+  /// For a helper that launches the kernel it is given (a function-pointer or template
+  /// parameter): the call that passes this kernel to it, directly or through other such helpers.
+  const clang::Expr *PassedBy = nullptr;
+
+  /// Where a finding about the launch of this kernel belongs: the call that chose the kernel.
+  const clang::Expr *reportedAt() const { return PassedBy ? PassedBy : Call; }
 };
 
 /// Every launch site in functions written by the user (system headers skipped).

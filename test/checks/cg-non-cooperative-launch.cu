@@ -106,3 +106,40 @@ int launch_all(int *d, float *f, int n, cudaStream_t stream) {
 cudaError_t launch_with_config(const cudaLaunchConfig_t *config, int *d) {
   return cudaLaunchKernelEx(config, syncs_grid, d);
 }
+
+// The kernel reaches the launch through a variable, a template parameter or a helper: the finding
+// is where the grid-syncing kernel is chosen, with a note at the helper's launch.
+__global__ void persistent_sweep(float *x) {
+  cg::this_grid().sync(); // expected-note 5 {{cg::this_grid().sync() is called here}}
+  x[0] = 0.0f;
+}
+__global__ void plain_scale(float *x) { x[threadIdx.x] *= 2.0f; }
+
+template <typename Kernel> void launch_on(Kernel kernel, float *x) {
+  kernel<<<4, 128>>>(x); // expected-note {{the helper launches the kernel it is given here, with <<<...>>>}}
+}
+template <void (*Kernel)(float *)> void launch_fixed(float *x) {
+  Kernel<<<4, 128>>>(x); // expected-error {{kernel 'persistent_sweep' calls cg::this_grid().sync() but is launched with <<<...>>>, which is not a cooperative launch}}
+}
+void launch_through_api(void (*kernel)(float *), float *x) {
+  void *args[] = {&x};
+  cudaLaunchKernel((void *)kernel, dim3(4), dim3(128), args, 0, 0); // expected-note 2 {{the helper launches the kernel it is given here, with cudaLaunchKernel}}
+}
+void launch_twice_removed(void (*kernel)(float *), float *x) { launch_through_api(kernel, x); }
+cudaError_t launch_cooperatively(void (*kernel)(float *), float *x) {
+  void *args[] = {&x};
+  return cudaLaunchCooperativeKernel((void *)kernel, dim3(4), dim3(128), args, 0, 0);
+}
+
+void launch_through_helpers(float *x) {
+  void (*chosen)(float *) = persistent_sweep;
+  chosen<<<4, 128>>>(x); // expected-error {{kernel 'persistent_sweep' calls cg::this_grid().sync() but is launched with <<<...>>>}}
+  launch_on(persistent_sweep, x); // expected-error {{kernel 'persistent_sweep' calls cg::this_grid().sync() but is launched with <<<...>>>}}
+  launch_fixed<persistent_sweep>(x);
+  launch_through_api(persistent_sweep, x); // expected-error {{kernel 'persistent_sweep' calls cg::this_grid().sync() but is launched with cudaLaunchKernel}}
+  launch_twice_removed(persistent_sweep, x); // expected-error {{launched with cudaLaunchKernel}}
+  // Not findings: a kernel without a grid barrier, and a helper that launches cooperatively.
+  launch_on(plain_scale, x);
+  launch_through_api(plain_scale, x);
+  launch_cooperatively(persistent_sweep, x);
+}

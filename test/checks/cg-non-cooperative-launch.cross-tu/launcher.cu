@@ -10,3 +10,10 @@ void solve(float *x, const float *b, int n) {
   void *args[] = {&x, &b, &n, &iterations};
   cudaLaunchCooperativeKernel((void *)jacobi_step, dim3(blocks), dim3(256), args); // expected-warning {{the grid of this cooperative launch is sized from the problem ('(n + 255) / 256')}} expected-note {{nothing in this translation unit asks whether the device supports cooperative launches}} expected-note {{the error code of cudaLaunchCooperativeKernel is ignored}}
 }
+
+// The runtime API's standard launch, of the kernel defined in the other file.
+cudaError_t solve_with_api(float *x, const float *b, int n) {
+  int iterations = 10;
+  void *args[] = {&x, &b, &n, &iterations};
+  return cudaLaunchKernel((void *)jacobi_step, dim3(4), dim3(256), args, 0, 0); // expected-error {{kernel 'jacobi_step' calls grid.sync() but is launched with cudaLaunchKernel, which is not a cooperative launch}}
+}

@@ -7,7 +7,7 @@ __global__ void jacobi_step(float *x, const float *b, int n, int iterations) {
   for (int it = 0; it < iterations; ++it) {
     unsigned i = grid.thread_rank();
     if (i < n) x[i] = 0.5f * (x[i] + b[i]);
-    grid.sync(); // expected-note {{grid.sync() is called here}}
+    grid.sync(); // expected-note 2 {{grid.sync() is called here}}
   }
 }
 
