@@ -247,6 +247,7 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
   std::vector<GuardedEffect> Result;
   Uniformity &Uniform = TU.uniformityOf(Def);
   llvm::SmallPtrSet<const CallExpr *, 32> Seen;
+  std::vector<std::pair<const CFGBlock *, const CallExpr *>> SelfCalls;
   for (const CFGBlock *B : Cfg->cfg())
     for (const CFGElement &Element : *B) {
       auto S = Element.getAs<CFGStmt>();
@@ -255,9 +256,16 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
         continue;
       if (classifyCollective(Call, TU.context()))
         Result.push_back(collectiveAt(Def, B, Call));
-      else
-        addCalleeEffects(Def, B, Call, Uniform, Result);
+      else if (summarisableDefinition(Call->getDirectCallee()) == Def)
+        SelfCalls.push_back({B, Call});
+      else if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
+        addCalleeEffects(Def, B, Call, Callee, effectsOf(Callee), Uniform, Result);
     }
+  // A call of the function itself executes the collectives of its body once more (a helper that
+  // syncs and recurses until a per-thread stop): they are reached at the recursive call.
+  std::vector<GuardedEffect> Body = Result;
+  for (const auto &[B, Call] : SelfCalls)
+    addCalleeEffects(Def, B, Call, Def, Body, Uniform, Result);
   InProgress.erase(Def);
   bool Partial = CutRecursion;
   CutRecursion = CutAbove || Partial;
@@ -281,12 +289,9 @@ GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CF
 }
 
 void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBlock *B,
-                                          const CallExpr *Call, Uniformity &Uniform,
+                                          const CallExpr *Call, const FunctionDecl *Callee,
+                                          std::vector<GuardedEffect> Inner, Uniformity &Uniform,
                                           std::vector<GuardedEffect> &Result) {
-  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
-  if (!Callee)
-    return;
-  std::vector<GuardedEffect> Inner = effectsOf(Callee);
   if (Inner.empty())
     return;
   std::vector<Guard> AtCall = guardsOf(Def, B, Call);

@@ -77,9 +77,11 @@ private:
   /// The collective Call in block B of Def, with the guards of Def that decide whether it runs.
   GuardedEffect collectiveAt(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
                              const clang::CallExpr *Call);
-  /// Appends to Result the collectives of Call's callee, reached through Call in block B of Def.
+  /// Appends to Result the collectives Inner of Call's callee (Def itself for a recursive call),
+  /// reached through Call in block B of Def.
   void addCalleeEffects(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
-                        const clang::CallExpr *Call, Uniformity &Uniform,
+                        const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+                        std::vector<GuardedEffect> Inner, Uniformity &Uniform,
                         std::vector<GuardedEffect> &Result);
 
   UnitCache &TU;

@@ -1,6 +1,6 @@
 // cg-divergent-collective on CUDA (32-lane warps): positives and negatives.
 //
-// Positives: 53 kernels, one finding each (51 errors, 2 warnings: this_grid(), this_thread_block()).
+// Positives: 54 kernels, one finding each (52 errors, 2 warnings: this_grid(), this_thread_block()).
 // Negatives: 47 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
 // whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
@@ -781,6 +781,21 @@ __global__ void unordered_read_in_helper(int *out, const int *in) {
   if (positive(&slot)) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'positive(&slot)' holds}}
   out[threadIdx.x] = slot;
+}
+
+// P55. A helper syncs and calls itself until a per-thread depth: the recursive call is reached
+// only by the threads that go deeper, and it executes the helper's barrier again.
+__device__ void sweep_levels(int *s, int depth) {
+  s[threadIdx.x] += depth;
+  __syncthreads(); // expected-note {{__syncthreads() is called here}}
+  if (depth < (int)(threadIdx.x % 4)) // expected-note {{this condition differs between threads of the block}}
+    sweep_levels(s, depth + 1); // expected-error {{__syncthreads() (in 'sweep_levels') is reached only by threads for which 'depth < (int)(threadIdx.x % 4)' holds; every thread of the block must call it}}
+}
+__global__ void recursive_levels(int *out) {
+  __shared__ int s[128];
+  s[threadIdx.x] = 0;
+  sweep_levels(s, 0);
+  out[threadIdx.x] = s[threadIdx.x];
 }
 
 // =================================================================================================

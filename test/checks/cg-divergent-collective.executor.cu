@@ -9,7 +9,7 @@ __global__ void below_the_block_size(float *data) {
   __shared__ float s[128];
   if (threadIdx.x < 100) { // expected-note {{this condition differs between threads of the block}}
     s[threadIdx.x] = data[threadIdx.x];
-    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:38 (2 blocks of 64 threads), every thread of each group reaches it}}
+    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:56 (2 blocks of 64 threads), every thread of each group reaches it}}
     data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
   }
 }
@@ -34,7 +34,25 @@ __global__ void unknown_block_size(float *data) {
   }
 }
 
+// A helper syncs and recurses until a per-thread depth: the threads that stop first wait at the
+// kernel's barrier while the others wait at the helper's, and the block hangs (two-site barriers).
+// The executor's hang confirms the finding at the recursive call; it is not a separate cg-deadlock.
+__device__ void sweep_levels(float *s, int depth) {
+  s[threadIdx.x] += depth;
+  __syncthreads(); // expected-note {{__syncthreads() is called here}}
+  if (depth < (int)(threadIdx.x % 4)) // expected-note {{this condition differs between threads of the block}}
+    sweep_levels(s, depth + 1); // expected-error {{__syncthreads() (in 'sweep_levels') is reached only by threads for which 'depth < (int)(threadIdx.x % 4)' holds}}
+}
+__global__ void recursive_levels(float *data) {
+  __shared__ float s[128];
+  s[threadIdx.x] = 0.0f;
+  sweep_levels(s, 0);
+  __syncthreads();
+  data[threadIdx.x] = s[127 - threadIdx.x];
+}
+
 void run(float *data, int threads) {
+  recursive_levels<<<2, 128>>>(data);
   below_the_block_size<<<2, 64>>>(data);
   above_the_block_size<<<2, 128>>>(data);
   unknown_block_size<<<2, threads>>>(data);
