@@ -4,7 +4,8 @@
 namespace coopcheck::checks {
 
 BuildTargets::BuildTargets(model::Platform Unit, llvm::StringRef Option) : Platforms{Unit} {
-  for (model::Platform P : model::parsePlatformList(Option).value_or(std::vector<model::Platform>()))
+  for (model::Platform P :
+       model::parsePlatformList(Option).value_or(std::vector<model::Platform>()))
     if (!llvm::is_contained(Platforms, P))
       Platforms.push_back(P);
 }

@@ -1,6 +1,6 @@
 #include "checks/DivergentCollectiveCheck.h"
-#include "checks/BuildTargets.h"
 #include "analysis/rules/EarlyExits.h"
+#include "checks/BuildTargets.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;

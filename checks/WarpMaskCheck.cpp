@@ -59,8 +59,9 @@ std::string message(const MaskProblem &P, unsigned WarpSize, std::optional<unsig
     return "the mask " + hexMask(P.Mask) +
            " names lanes that may not reach this call: a condition that differs between lanes "
            "decides it, and " +
-           Name + " waits for every lane of the mask (compute the mask with __ballot_sync over "
-                  "that condition before the branch, or call it where the whole mask arrives)";
+           Name +
+           " waits for every lane of the mask (compute the mask with __ballot_sync over "
+           "that condition before the branch, or call it where the whole mask arrives)";
   case MaskProblem::Kind::SourceLaneNotInMask:
     return "the source lane " + std::to_string(P.SourceLane) + " of " + Name +
            " is not in its mask " + hexMask(P.Mask) + "; the value read from it is undefined";

@@ -129,7 +129,8 @@ unsigned alignmentOf(uint64_t C) {
 
 bool isBlockDimX(const Expr *E) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  const auto *Call = POE ? dyn_cast<CallExpr>(POE->getResultExpr()->IgnoreParenImpCasts()) : nullptr;
+  const auto *Call =
+      POE ? dyn_cast<CallExpr>(POE->getResultExpr()->IgnoreParenImpCasts()) : nullptr;
   const auto *MD = Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
   return MD && MD->getParent()->getName() == "__cuda_builtin_blockDim_t" &&
          MD->getName().ends_with("_x");

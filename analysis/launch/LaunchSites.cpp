@@ -288,12 +288,11 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
 private:
-  /// A launch of a kernel the enclosing function is given is resolved at the calls of it.
+  /// A launch of a kernel the enclosing function is given is also resolved at the calls of it.
   void add(LaunchSite Site, const Expr *KernelExpr) {
     if (const ParmVarDecl *P = kernelParameter(KernelExpr); P && !Site.Kernel && Enclosing)
       ParameterLaunches.push_back({Site, Enclosing, P->getFunctionScopeIndex()});
-    else
-      Sites.push_back(std::move(Site));
+    Sites.push_back(std::move(Site));
   }
 
   /// Traverses a function's body with it as the enclosing function of the launches found there.

@@ -311,8 +311,12 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
       bool WriteFirst = Cfg->reachesAvoiding(W.At, R.At, Stops);
       if (!WriteFirst && !Cfg->reachesAvoiding(R.At, W.At, Stops))
         continue;
-      return WarpRace{R.Element,    W.Element,    cast<ValueDecl>(R.Root),
-                      Pair->Reader, Pair->Writer, WriteFirst,
+      return WarpRace{R.Element,
+                      W.Element,
+                      cast<ValueDecl>(R.Root),
+                      Pair->Reader,
+                      Pair->Writer,
+                      WriteFirst,
                       R.Element->getType().isVolatileQualified()};
     }
     return std::nullopt;

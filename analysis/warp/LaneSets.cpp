@@ -128,8 +128,9 @@ std::optional<LaneSets::CountedLoop> LaneSets::countedLoop(const ForStmt *Loop) 
   bool Unsigned = T->isIntegralOrEnumerationType() && !isSigned(T);
   CountedLoop Out{K, {}};
   while (Out.Values.size() <= MaxTrips) {
-    std::optional<int64_t> Holds = CounterLeft ? compare(Cond->getOpcode(), *Value, *Bound, Unsigned)
-                                               : compare(Cond->getOpcode(), *Bound, *Value, Unsigned);
+    std::optional<int64_t> Holds = CounterLeft
+                                       ? compare(Cond->getOpcode(), *Value, *Bound, Unsigned)
+                                       : compare(Cond->getOpcode(), *Bound, *Value, Unsigned);
     if (!Holds)
       return std::nullopt;
     if (!*Holds)
@@ -483,8 +484,8 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
 bool LaneSets::mayDifferInAWarp(const Expr *Cond) {
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
-    return argumentsMayDifferInAWarp(TU, Function,
-                                     TU.rowsOfWholeWarpsUniformityOf(Function).valueOf(Cond).Params);
+    return argumentsMayDifferInAWarp(
+        TU, Function, TU.rowsOfWholeWarpsUniformityOf(Function).valueOf(Cond).Params);
   // `tid < blockDim.x / 2`: whole warps for every block size of whole warps.
   for (unsigned BlockDim : {Warps * WarpSize, 2 * Warps * WarpSize}) {
     std::optional<std::vector<int64_t>> V = valuesFor(Cond, BlockDim);

@@ -17,7 +17,7 @@ struct RunOptions {
   std::string Checks = "-*,cg-*";
   bool Strict = false;
   std::string Targets; ///< --targets: platforms the code is also built for
-  std::string Arch; ///< --arch: the part cooperative launches must fit
+  std::string Arch;    ///< --arch: the part cooperative launches must fit
   unsigned Jobs = 1;
   bool Progress = false;                  ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts; ///< write the joined facts here

@@ -196,4 +196,49 @@ TEST(UniformityOfCalls, ReturnValuesAreBoundToArguments) {
   EXPECT_EQ(Level("defaulted"), Scope::MultiGrid);
 }
 
+const char *WarpRowsSource = R"(
+__global__ void rows(const int *in, int n) {
+  int row = blockIdx.x * blockDim.y + threadIdx.y;
+  int global_warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  int lane = threadIdx.x % 32;
+  int trips = 0;
+  for (int i = lane; i < n; i += 32)
+    trips = i - lane;
+  int stepped_by_data = 0;
+  for (int j = lane; j < n; j += in[j])
+    stepped_by_data = j - lane;
+}
+)";
+
+// Warp-per-row code: with rows of whole warps, threadIdx.y and warp indices computed from the
+// global index are shared by each warp; the counter of a strided loop less its start is the same
+// in every lane whose steps are.
+TEST(UniformityOfWarpRows, RowsOfWholeWarpsAndStridedCounters) {
+  test::ParsedSource S(WarpRowsSource);
+  ASSERT_TRUE(S.ok());
+  const clang::FunctionDecl *F = S.function("rows");
+  Uniformity &Plain = S.analysis().uniformityOf(F);
+  Uniformity &Rows = S.analysis().rowsOfWholeWarpsUniformityOf(F);
+  auto Warp = UniformRequirement::tile(32);
+  EXPECT_FALSE(Plain.isUniformAt(S.init("rows", "row"), Warp));
+  EXPECT_TRUE(Rows.isUniformAt(S.init("rows", "row"), Warp));
+  EXPECT_FALSE(Plain.isUniformAt(S.init("rows", "global_warp"), Warp));
+  EXPECT_TRUE(Rows.isUniformAt(S.init("rows", "global_warp"), Warp));
+  EXPECT_FALSE(Rows.isUniformAt(S.init("rows", "lane"), Warp));
+  auto AssignedIn = [&](const char *Var) {
+    const clang::Expr *Found = nullptr;
+    for (const clang::Stmt *Child : F->getBody()->children())
+      if (const auto *Loop = llvm::dyn_cast<clang::ForStmt>(Child))
+        if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(Loop->getBody()))
+          if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(BO->getLHS()))
+            if (DRE->getDecl()->getName() == Var)
+              Found = BO->getRHS();
+    return Found;
+  };
+  ASSERT_NE(AssignedIn("trips"), nullptr);
+  EXPECT_EQ(Plain.valueOf(AssignedIn("trips")).Level, Scope::MultiGrid);
+  ASSERT_NE(AssignedIn("stepped_by_data"), nullptr);
+  EXPECT_EQ(Plain.valueOf(AssignedIn("stepped_by_data")).Level, Scope::Thread);
+}
+
 } // namespace

@@ -71,7 +71,8 @@ std::optional<ReplayResult> replay(const ProbeRow &Row, Semantics Model) {
     return ReplayResult();
   }
   LaunchShape Shape{{4}, {Row.BlockThreads}, 32, Row.Launch};
-  return replay(*Kernel, Shape, Model, testing_support::verdictBounds(), Row.Arguments, analysis::modelIncludeDir());
+  return replay(*Kernel, Shape, Model, testing_support::verdictBounds(), Row.Arguments,
+                analysis::modelIncludeDir());
 }
 
 TEST_P(ProbeVerdicts, AgreeWithTheH100) {
