@@ -793,6 +793,9 @@ std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Expr *
   for (const Stmt *Write : Writes.lookup(Root))
     if (Cfg->reachesAvoiding(Write, At, IsBarrier))
       return std::nullopt;
+  // Seen from the callers, what they wrote before the call comes in at the entry.
+  if (Memory == MemoryView::CallerMayWrite && Cfg->reachesAvoiding(nullptr, At, IsBarrier))
+    return std::nullopt;
   return Needed;
 }
 
@@ -829,7 +832,17 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
   const auto *Var = dyn_cast<VarDecl>(Root);
   bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
   bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
+  auto Ordered = [&] {
+    auto [Order, Inserted] = LoadOrder.try_emplace(At);
+    if (Inserted)
+      Order->second = orderedByBarrier(Root, At);
+    return Order->second;
+  };
   if (Memory == MemoryView::CallerMayWrite && !OwnMemory) {
+    // A barrier after every write, the callers' included, gives the load one value
+    // (`if (threadIdx.x == 0) last = ...; __syncthreads(); return last;`).
+    if (std::optional<Scope> Order = Ordered())
+      return meet(Address, UniformValue::at(*Order));
     // What the caller's memory holds is the caller's to tell, when this function leaves it be.
     std::optional<unsigned> Bit = readsBit(Root);
     if (!Bit || Writes.count(Root))
@@ -841,11 +854,8 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
   // Nothing here writes it: what the launch or the caller left there, in each device's memory.
   if (!Writes.count(Root) && !Shared)
     return meet(Address, UniformValue::at(Scope::Grid));
-  auto [Order, Inserted] = LoadOrder.try_emplace(At);
-  if (Inserted)
-    Order->second = orderedByBarrier(Root, At);
-  if (Order->second)
-    return meet(Address, UniformValue::at(*Order->second));
+  if (std::optional<Scope> Order = Ordered())
+    return meet(Address, UniformValue::at(*Order));
   return UniformValue::perThread();
 }
 

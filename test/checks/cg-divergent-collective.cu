@@ -1,7 +1,7 @@
 // cg-divergent-collective on CUDA (32-lane warps): positives and negatives.
 //
 // Positives: 54 kernels, one finding each (52 errors, 2 warnings: this_grid(), this_thread_block()).
-// Negatives: 47 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
+// Negatives: 49 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
 // whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
 // Loops whose lanes leave the kernel (end of file): 3 kernels, 2 errors; the third is reported
@@ -1583,6 +1583,49 @@ __global__ void barrier_under_bounds_guard(float *dst, int w, int h) {
     cg::sync(cta);
     dst[iy * w + ix] = weights[63 - threadIdx.y * 8 - threadIdx.x];
   }
+}
+
+// N47. The last-block test in a helper: thread 0 takes the ticket, the helper's barrier orders
+// the flag before every thread reads it, and the helper returns it to the whole block.
+__device__ unsigned int tickets;
+__device__ bool finished_last() {
+  __shared__ bool last;
+  __threadfence();
+  if (threadIdx.x == 0)
+    last = atomicAdd(&tickets, 1) == gridDim.x - 1;
+  __syncthreads();
+  return last;
+}
+__global__ void last_block_from_helper(float *out, const float *partial) {
+  __shared__ float sums[128];
+  if (finished_last()) {
+    sums[threadIdx.x] = partial[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = sums[127 - threadIdx.x];
+  }
+}
+
+// N48. Block-index tests returned by helpers and methods.
+__device__ bool is_last_block() { return blockIdx.x == gridDim.x - 1; }
+__device__ bool owns_tile(int tile) { return tile % gridDim.x == blockIdx.x; }
+struct BlockRange {
+  int first, count;
+  __device__ bool holds() const { return blockIdx.x - first < count; }
+};
+__global__ void block_tests_in_helpers(float *out, int tiles, BlockRange range) {
+  __shared__ float s[128];
+  if (is_last_block() || range.holds()) {
+    s[threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = s[127 - threadIdx.x];
+  }
+  for (int t = 0; t < tiles; ++t)
+    if (owns_tile(t)) {
+      s[threadIdx.x] = t;
+      __syncthreads();
+      out[t] += s[0];
+      __syncthreads();
+    }
 }
 
 // =================================================================================================

@@ -94,7 +94,29 @@ __global__ void barrier_under_bounds_guard(float *dst, int n) {
   }
 }
 
+// H-P8. A race makes the count differ: thread 0 stores it and the others read it with no barrier
+// in between, so threads can run different numbers of barriers.
+__global__ void count_read_unordered(float *out, const int *counts) {
+  __shared__ int rounds;
+  if (threadIdx.x == 0)
+    rounds = counts[blockIdx.x];
+  for (int r = 0; r < rounds; ++r) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block}}
+  out[threadIdx.x] = rounds;
+}
+
 // ---- negatives --------------------------------------------------------------------------------
+
+// H-N9. The same count published with a barrier first.
+__global__ void count_read_ordered(float *out, const int *counts) {
+  __shared__ int rounds;
+  if (threadIdx.x == 0)
+    rounds = counts[blockIdx.x];
+  __syncthreads();
+  for (int r = 0; r < rounds; ++r)
+    __syncthreads();
+  out[threadIdx.x] = rounds;
+}
 
 // H-N1. threadIdx.x / warpSize is the wavefront index: uniform in the 64-lane tile.
 __global__ void wavefront_index_condition(float *out, const float *in) {
