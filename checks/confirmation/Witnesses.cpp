@@ -88,6 +88,9 @@ std::string violationWords(const Violation &V) {
     return "the " + Collective + " goes on without threads of its group that left the kernel";
   case ViolationKind::MixedSites:
     return "threads of one " + Collective + " arrive from different call sites";
+  case ViolationKind::WarpAcrossBarrierSites:
+    return "lanes of one warp wait at different call sites of the " + Collective +
+           ", which can hang for good on NVIDIA hardware";
   }
   return "";
 }

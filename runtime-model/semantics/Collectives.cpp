@@ -54,7 +54,8 @@ const char *collectiveName(CollectiveOp Op) {
 }
 
 CollectiveTracker::CollectiveTracker(LaunchShape Shape, Semantics Model)
-    : Shape(Shape), Model(Model), Threads(Shape.threads()), BlockMixedSites(Shape.blocks()) {}
+    : Shape(Shape), Model(Model), Threads(Shape.threads()), BlockMixedSites(Shape.blocks()),
+      BlockWarpSplit(Shape.blocks()) {}
 
 bool CollectiveTracker::arrive(ThreadId T, const Arrival &A) {
   // The grid barrier checks is_valid() first and traps outside a cooperative launch (P10).
@@ -114,6 +115,16 @@ std::vector<unsigned> CollectiveTracker::sitesOf(const std::vector<ThreadId> &Wa
   return Sites;
 }
 
+bool CollectiveTracker::splitsAWarp(const std::vector<ThreadId> &Waiting) const {
+  std::map<unsigned, unsigned> SiteOfWarp;
+  for (ThreadId T : Waiting) {
+    auto [It, New] = SiteOfWarp.try_emplace(Shape.warpOf(T), Threads[T].At.Site);
+    if (!New && It->second != Threads[T].At.Site)
+      return true;
+  }
+  return false;
+}
+
 void CollectiveTracker::record(ViolationKind K, CollectiveOp Op,
                                const std::vector<ThreadId> &Present,
                                const std::vector<ThreadId> &Exited) {
@@ -132,6 +143,9 @@ void CollectiveTracker::complete(Release &R, const std::vector<ThreadId> &Exited
   if (Mixed && R.Op == CollectiveOp::BlockBarrier) {
     std::vector<unsigned> &Seen = BlockMixedSites[Shape.blockOf(R.Threads.front())];
     Seen.insert(Seen.end(), Sites.begin(), Sites.end());
+    // Whole warps at two sites pair (P3); lanes of one warp at two sites can hang for good.
+    if (Model == Semantics::Hardware && splitsAWarp(R.Threads))
+      BlockWarpSplit[Shape.blockOf(R.Threads.front())] = true;
   }
   for (ThreadId T : R.Threads) {
     Threads[T].State = ThreadState::Running;
@@ -283,12 +297,16 @@ void CollectiveTracker::finish() {
     std::vector<ThreadId> Ahead, Behind;
     for (ThreadId T : blockThreads(B))
       (Threads[T].BlockBarriersPassed == Most ? Ahead : Behind).push_back(T);
-    if (Behind.empty())
-      continue;
     std::vector<unsigned> Sites = BlockMixedSites[B];
     sortUnique(Sites);
-    Violations.push_back(
-        {ViolationKind::BarrierCountMismatch, CollectiveOp::BlockBarrier, Sites, Ahead, Behind});
+    // The stale reads of mismatched counts explain the run first (P4c, P21); with equal counts,
+    // a warp split across sites still never completes in the hardware model.
+    if (!Behind.empty())
+      Violations.push_back(
+          {ViolationKind::BarrierCountMismatch, CollectiveOp::BlockBarrier, Sites, Ahead, Behind});
+    else if (BlockWarpSplit[B])
+      Violations.push_back(
+          {ViolationKind::WarpAcrossBarrierSites, CollectiveOp::BlockBarrier, Sites, Ahead, {}});
   }
 }
 

@@ -54,6 +54,9 @@ enum class ViolationKind {
   /// Block barriers paired by count across different sites, and the threads of the block passed
   /// different numbers of them: one side read what the other had not yet written (P4c, P21).
   BarrierCountMismatch,
+  /// Lanes of one warp released from a block barrier at different call sites: an H100 can hang
+  /// for good there (DESIGN.md), so the hardware model never lets such a run complete.
+  WarpAcrossBarrierSites,
 };
 
 struct Violation {
@@ -126,6 +129,10 @@ private:
   std::vector<Violation> Violations;
   /// Per block, the call sites of block-barrier instances that paired different sites.
   std::vector<std::vector<unsigned>> BlockMixedSites;
+  /// Per block: lanes of one warp were released from a block barrier at different sites.
+  std::vector<bool> BlockWarpSplit;
+  /// Whether lanes of one warp among Waiting wait at different call sites.
+  bool splitsAWarp(const std::vector<ThreadId> &Waiting) const;
 };
 
 } // namespace coopcheck::model

@@ -122,6 +122,19 @@ TEST(CollectiveModel, P3AndP21BarrierSitesPairByCount) {
   EXPECT_TRUE(P21.has(ViolationKind::BarrierCountMismatch));
 }
 
+// DESIGN.md: lanes of one warp at two block-barrier sites can hang for good on an H100 (a
+// recursive helper nvcc turned into a loop): such a run never completes cleanly in the hardware
+// model, while whole warps at two sites (P3 above) still pair.
+TEST(CollectiveModel, LanesOfOneWarpAtTwoBarrierSitesNeverCompleteCleanly) {
+  Program OddEven = [](const LaunchShape &S, ThreadId T) {
+    return std::vector<Step>{syncthreads(tid(S, T) % 2 ? 1 : 2)};
+  };
+  Replay Hw = replay(OddEven);
+  EXPECT_TRUE(Hw.has(ViolationKind::WarpAcrossBarrierSites));
+  EXPECT_FALSE(Hw.has(ViolationKind::BarrierCountMismatch));
+  EXPECT_TRUE(replay(OddEven, Semantics::Specification).has(ViolationKind::MixedSites));
+}
+
 // P4: block.sync() in a loop of t % 4 trips; a: exit after the loop; c: a final barrier.
 TEST(CollectiveModel, P4DivergentLoopBarrier) {
   Program ExitAfter = [](const LaunchShape &S, ThreadId T) {
