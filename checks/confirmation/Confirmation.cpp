@@ -214,12 +214,13 @@ void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
   }
   confirmFindings(
       Unit.File,
-      analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr),
+      analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
       warpSize(P, Unit.Parse.HipWave32), Unit.Launches, Options, Findings);
 }
 
 void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
-                     unsigned WarpSize, const std::vector<analysis::LaunchFact> &Launches,
+                     model::Platform Platform, unsigned WarpSize,
+                     const std::vector<analysis::LaunchFact> &Launches,
                      const ConfirmOptions &Options, std::vector<report::Finding> &Findings) {
   if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
     return;
@@ -242,12 +243,16 @@ void confirmFindings(llvm::StringRef File, const std::vector<std::string> &Devic
       ++NotReplayed;
       continue;
     }
-    if (Options.Grid && Options.Block)
-      Replay.run({{{*Options.Grid, *Options.Block, WarpSize, LaunchCooperation::Cooperative},
-                   "the grid of --grid",
-                   false}});
-    else
-      Replay.run(replayShapes(Kernel, Launches, WarpSize));
+    std::vector<ReplayShape> Shapes =
+        Options.Grid && Options.Block
+            ? std::vector<ReplayShape>{{{*Options.Grid, *Options.Block, WarpSize,
+                                         LaunchCooperation::Cooperative},
+                                        "the grid of --grid",
+                                        false}}
+            : replayShapes(Kernel, Launches, WarpSize);
+    for (ReplayShape &S : Shapes)
+      S.Shape.ExitReleasesBlockBarrier = model::exitReleasesBlockBarrier(Platform);
+    Replay.run(Shapes);
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }
   if (NotReplayed && Options.Verbose)

@@ -10,6 +10,7 @@
 #include "checks/report/Finding.h"
 #include "runtime-model/semantics/Collectives.h"
 #include "runtime-model/semantics/LaunchShape.h"
+#include "runtime-model/semantics/Platform.h"
 #include <chrono>
 #include <optional>
 #include <string>
@@ -50,7 +51,8 @@ void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
 
 /// The same with the device-side Clang arguments given: what confirmUnit does after choosing them.
 void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
-                     unsigned WarpSize, const std::vector<analysis::LaunchFact> &Launches,
+                     model::Platform Platform, unsigned WarpSize,
+                     const std::vector<analysis::LaunchFact> &Launches,
                      const ConfirmOptions &Options, std::vector<report::Finding> &Findings);
 
 } // namespace coopcheck::confirmation

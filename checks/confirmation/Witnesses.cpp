@@ -120,6 +120,8 @@ report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape, const s
   W.Kind = witnessKind(P);
   W.Grid = Grid;
   W.Inputs = P.Inputs;
+  if (P.Result != Outcome::Hang && P.Result != Outcome::Trap && !P.Violations.empty())
+    W.Violation = violationWords(P.Violations.front());
   for (EndedAlike &E : threadGroups(P, Shape))
     W.Threads.push_back(std::move(E.Group));
   return W;

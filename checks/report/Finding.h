@@ -42,6 +42,8 @@ struct Witness {
   std::string Grid;                                        ///< "2 blocks of 64 threads"
   std::vector<std::pair<std::string, std::string>> Inputs; ///< input and the value that leads there
   std::vector<ThreadGroup> Threads;
+  /// For a mismatch: the collective contract the run broke (empty for a hang or a trap).
+  std::string Violation;
 };
 
 struct Finding {

@@ -17,6 +17,8 @@ Json witnessJson(const Witness &W) {
   Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Json::object()}};
   for (auto &[Name, Value] : W.Inputs)
     Out["inputs"][Name] = Value;
+  if (!W.Violation.empty())
+    Out["violation"] = W.Violation;
   Out["threads"] = Json::array();
   for (const ThreadGroup &G : W.Threads) {
     Json Item{{"threads", G.Threads}, {"what", G.What}};

@@ -88,7 +88,10 @@ private:
     Json Threads = Json::array();
     for (const ThreadGroup &G : W.Threads)
       Threads.push_back({{"threads", G.Threads}, {"what", G.What}, {"line", G.Location.Line}});
-    return {{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Inputs}, {"threads", Threads}};
+    Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Inputs}, {"threads", Threads}};
+    if (!W.Violation.empty())
+      Out["violation"] = W.Violation;
+    return Out;
   }
 
   static std::optional<size_t> ruleIndex(const std::string &Id) {

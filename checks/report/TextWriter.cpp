@@ -93,6 +93,8 @@ private:
     for (size_t I = 0; I < W.Inputs.size(); ++I)
       OS << (I ? ", " : " with ") << W.Inputs[I].first << " = " << W.Inputs[I].second;
     OS << ":\n";
+    if (!W.Violation.empty())
+      OS << "    " << W.Violation << "\n";
     for (const ThreadGroup &G : W.Threads)
       OS << "    " << G.Threads << " " << G.What << " (line " << G.Location.Line << ")\n";
   }

@@ -154,10 +154,12 @@ void CollectiveTracker::complete(Release &R, const std::vector<ThreadId> &Exited
   }
 }
 
-/// Barrier 0 counts arrivals from any call site; threads that left are excused (P1-P3).
+/// Barrier 0 counts arrivals from any call site; threads that left are excused (P1-P3), except on
+/// AMD GPUs.
 std::optional<Release> CollectiveTracker::releaseBlockBarrier(unsigned Block) {
   std::vector<ThreadId> Present, Exited;
-  if (!allWaitAt(blockThreads(Block), CollectiveOp::BlockBarrier, Present, Exited))
+  if (!allWaitAt(blockThreads(Block), CollectiveOp::BlockBarrier, Present, Exited) ||
+      (!Exited.empty() && !Shape.ExitReleasesBlockBarrier))
     return std::nullopt;
   Release R{CollectiveOp::BlockBarrier, Present};
   complete(R, Exited);

@@ -35,6 +35,9 @@ struct LaunchShape {
   Dim3 Block;
   unsigned WarpSize = 32;
   LaunchCooperation Cooperation = LaunchCooperation::Cooperative;
+  /// Whether threads that left the kernel stop counting at a block barrier: not on AMD GPUs
+  /// (model::exitReleasesBlockBarrier), where the block waits for them for good.
+  bool ExitReleasesBlockBarrier = true;
 
   unsigned blocks() const { return Grid.count(); }
   unsigned threadsPerBlock() const { return Block.count(); }

@@ -34,14 +34,14 @@ __global__ void unknown_block_size(float *data) {
   }
 }
 
-// A helper syncs and recurses until a per-thread depth: the threads that stop first wait at the
-// kernel's barrier while the others wait at the helper's, and the block hangs (two-site barriers).
-// The executor's hang confirms the finding at the recursive call; it is not a separate cg-deadlock.
+// A helper syncs and recurses until a per-thread depth: the threads that stop first pass fewer
+// barriers, so the kernel's barrier pairs with the others' deeper ones (two-site barriers). The
+// executor's mismatch confirms the finding at the recursive call; it is not a separate cg-deadlock.
 __device__ void sweep_levels(float *s, int depth) {
   s[threadIdx.x] += depth;
   __syncthreads(); // expected-note {{__syncthreads() is called here}}
   if (depth < (int)(threadIdx.x % 4)) // expected-note {{this condition differs between threads of the block}}
-    sweep_levels(s, depth + 1); // expected-error {{__syncthreads() (in 'sweep_levels') is reached only by threads for which 'depth < (int)(threadIdx.x % 4)' holds}}
+    sweep_levels(s, depth + 1); // expected-error {{every thread of the block must call it [confirmed: mismatch]}}
 }
 __global__ void recursive_levels(float *data) {
   __shared__ float s[128];

@@ -11,9 +11,13 @@ namespace {
 
 /// The kernels below, written to a file; Line(N) is line N of it.
 struct Unit {
-  explicit Unit(const std::string &Source)
-      : Contents("#include <cooperative_groups.h>\n" + Source),
-        File(Tree.write("unit.cu", Contents)) {}
+  /// Name's extension picks the platform: .cu for CUDA, .hip for HIP.
+  explicit Unit(const std::string &Source, const std::string &Name = "unit.cu")
+      : Contents(std::string(llvm::StringRef(Name).ends_with(".hip")
+                                 ? "#include <hip/hip_runtime.h>\n"
+                                 : "#include <cooperative_groups.h>\n") +
+                 Source),
+        File(Tree.write(Name, Contents)) {}
 
   report::Finding finding(const char *Rule, unsigned Line) const {
     report::Finding F;
@@ -71,6 +75,33 @@ TEST(Confirmation, ReproducedFindingIsConfirmedWithAWitness) {
   EXPECT_EQ(Out[0].Witness->Kind, "hang");
   EXPECT_FALSE(Out[0].Witness->Threads.empty());
   EXPECT_EQ(Out[0].Severity, report::Level::Error);
+}
+
+// Line 2 on: threads past n return before the block barrier (line 6).
+const char *ExitBeforeBlockBarrier = R"(__global__ void k(int *p, int n) {
+  __shared__ int s[256];
+  if (threadIdx.x >= n)
+    return;
+  __syncthreads();
+  s[threadIdx.x] = p[threadIdx.x];
+  p[threadIdx.x] = s[0];
+}
+)";
+
+// NVIDIA hardware excuses the threads that left (probes P1, P2); an AMD GPU waits for them.
+TEST(Confirmation, AnExitBeforeABlockBarrierHangsOnAmdOnly) {
+  Unit Hip(ExitBeforeBlockBarrier, "unit.hip");
+  std::vector<report::Finding> OnAmd = Hip.confirm({Hip.finding("cg-early-exit-before-sync", 6)});
+  ASSERT_EQ(OnAmd.size(), 1u);
+  EXPECT_EQ(OnAmd[0].Confirmed, std::optional<bool>(true));
+  ASSERT_TRUE(OnAmd[0].Witness.has_value());
+  EXPECT_EQ(OnAmd[0].Witness->Kind, "hang");
+
+  Unit Cuda(ExitBeforeBlockBarrier);
+  std::vector<report::Finding> OnNvidia =
+      Cuda.confirm({Cuda.finding("cg-early-exit-before-sync", 6)});
+  ASSERT_EQ(OnNvidia.size(), 1u);
+  EXPECT_NE(OnNvidia[0].Confirmed, std::optional<bool>(true));
 }
 
 TEST(Confirmation, FindingsBelowErrorAndSuppressedOnesAreLeftAlone) {
@@ -175,7 +206,7 @@ TEST(Confirmation, AThreadGroupSyncsAsTheGroupItHolds) {
   EXPECT_TRUE(U.confirm({}, {Launch}, /*ReportDeadlocks=*/true).empty());
 }
 
-TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmed) {
+TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmedWithTheBrokenContract) {
   Unit U(UnevenBarriersThroughAThreadGroup);
   // As cg-divergent-collective reports it: at the call, with a note at the barrier.
   report::Finding Uneven = U.finding("cg-divergent-collective", 11);
@@ -184,6 +215,11 @@ TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmed) {
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(true));
   EXPECT_EQ(Out[0].Severity, report::Level::Error);
+  // The witness says which contract the run broke, not only where the threads ended.
+  ASSERT_TRUE(Out[0].Witness.has_value());
+  EXPECT_EQ(Out[0].Witness->Kind, "mismatch");
+  EXPECT_NE(Out[0].Witness->Violation.find("different numbers of block barriers"),
+            std::string::npos);
 }
 
 // With no finding to confirm, only kernels whose threads can wait for each other through memory
