@@ -2,6 +2,7 @@
 #include "analysis/flow/Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -27,44 +28,155 @@ bool inSystemHeader(const FunctionDecl *F) {
   return F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation());
 }
 
-class WaitFinder : public RecursiveASTVisitor<WaitFinder> {
+/// The user's definition a call runs, if any: the toolkit's own functions are modelled.
+const FunctionDecl *userCallee(const CallExpr *Call) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  return Callee && !inSystemHeader(Callee) ? Callee : nullptr;
+}
+
+/// Whether evaluating a statement reads memory another thread may be writing: a volatile load,
+/// an atomic operation, or a call of the user's function that makes one.
+class WaitingReads {
+public:
+  bool in(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        Cast && Cast->getCastKind() == CK_LValueToRValue &&
+        Cast->getSubExpr()->getType().isVolatileQualified())
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (isAtomicCall(Call))
+        return true;
+      if (const FunctionDecl *Callee = userCallee(Call); Callee && inFunction(Callee))
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (in(Child))
+        return true;
+    return false;
+  }
+
+private:
+  bool inFunction(const FunctionDecl *F) {
+    auto [It, Inserted] = Memo.try_emplace(F, false); // false while in progress: recursion
+    if (!Inserted)
+      return It->second;
+    bool Reads = in(F->getBody());
+    Memo[F] = Reads;
+    return Reads;
+  }
+
+  llvm::DenseMap<const FunctionDecl *, bool> Memo;
+};
+
+bool leavesLoop(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (leavesLoop(Child))
+      return true;
+  return false;
+}
+
+/// What decides whether a loop ends: its condition and the conditions of the branches inside
+/// it that break out, return or jump away.
+class LoopExits : public RecursiveASTVisitor<LoopExits> {
+public:
+  std::vector<const Expr *> Conditions;
+  bool VisitIfStmt(IfStmt *If) {
+    if (leavesLoop(If->getThen()) || leavesLoop(If->getElse()))
+      Conditions.push_back(If->getCond());
+    return true;
+  }
+};
+
+/// The locals a loop assigns from memory another thread may be writing (`v = *flag`).
+class PolledLocals : public RecursiveASTVisitor<PolledLocals> {
+public:
+  explicit PolledLocals(WaitingReads &Reads) : Reads(Reads) {}
+  llvm::SmallPtrSet<const VarDecl *, 4> Locals;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && Reads.in(BO->getRHS()))
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          Locals.insert(V);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (Reads.in(V->getInit()))
+      Locals.insert(V);
+    return true;
+  }
+
+private:
+  WaitingReads &Reads;
+};
+
+bool mentions(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Locals) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && Locals.count(V))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, Locals))
+      return true;
+  return false;
+}
+
+/// Finds a loop in the kernel or the user's functions it calls that polls memory, or the user's
+/// inline asm (which can poll inside one statement).
+class PollFinder : public RecursiveASTVisitor<PollFinder> {
 public:
   bool Found = false;
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-    Found |= Cast->getCastKind() == CK_LValueToRValue &&
-             Cast->getSubExpr()->getType().isVolatileQualified();
-    return !Found;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    Found |= BO->isAssignmentOp() && BO->getLHS()->getType().isVolatileQualified();
-    return !Found;
-  }
+  bool VisitWhileStmt(WhileStmt *S) { return loop(S->getCond(), S); }
+  bool VisitDoStmt(DoStmt *S) { return loop(S->getCond(), S); }
+  bool VisitForStmt(ForStmt *S) { return loop(S->getCond(), S); }
   bool VisitAsmStmt(AsmStmt *) {
     Found = true;
     return false;
   }
+  bool VisitGotoStmt(GotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
   bool VisitCallExpr(CallExpr *Call) {
-    Found |= isAtomicCall(Call);
-    // The user's own waits are in the user's code: a toolkit's texture fetch runs inline asm
-    // and its atomics are called by name here.
-    const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
-    if (Callee && !inSystemHeader(Callee) && Visited.insert(Callee).second)
+    if (const FunctionDecl *Callee = userCallee(Call); Callee && Visited.insert(Callee).second)
       Pending.push_back(Callee);
-    return !Found;
+    return true;
   }
 
-  void search(const FunctionDecl *F) {
-    Visited.insert(F);
-    Pending.push_back(F);
+  void search(const FunctionDecl *Kernel) {
+    Visited.insert(Kernel);
+    Pending.push_back(Kernel);
     while (!Found && !Pending.empty()) {
       const FunctionDecl *Next = Pending.pop_back_val();
-      if (Next->hasBody())
-        TraverseStmt(Next->getBody());
+      HasGoto = false;
+      TraverseStmt(Next->getBody());
+      // A loop made of labels and gotos: any waiting read in the function may decide it.
+      Found |= HasGoto && Reads.in(Next->getBody());
     }
   }
 
 private:
+  bool loop(const Expr *Condition, Stmt *Loop) {
+    LoopExits Exits;
+    Exits.TraverseStmt(Loop);
+    Exits.Conditions.push_back(Condition);
+    PolledLocals Polled(Reads);
+    Polled.TraverseStmt(Loop);
+    for (const Expr *C : Exits.Conditions)
+      Found |= Reads.in(C) || mentions(C, Polled.Locals);
+    return !Found;
+  }
+
+  WaitingReads Reads;
+  bool HasGoto = false;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Visited;
   llvm::SmallVector<const FunctionDecl *, 16> Pending;
 };
@@ -72,7 +184,7 @@ private:
 } // namespace
 
 bool mayWaitOnMemory(const FunctionDecl *Kernel) {
-  WaitFinder Finder;
+  PollFinder Finder;
   Finder.search(Kernel);
   return Finder.Found;
 }

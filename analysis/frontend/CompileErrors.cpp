@@ -140,6 +140,8 @@ void CompileErrors::findBrokenFunctions() const {
     bool Written = !F->isTemplateInstantiation() && !SM.isInSystemHeader(F->getLocation());
     Totals.Functions += Written;
     Totals.Broken += Written && IsBroken;
+    Totals.BrokenDeviceCode +=
+        Written && IsBroken && (F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>());
     if (IsBroken) {
       Broken->insert(F);
       BrokenRanges.push_back(F->getSourceRange());

@@ -30,10 +30,12 @@ public:
   /// Whether Loc is inside the body of a function an error breaks.
   bool inBrokenFunction(clang::SourceLocation Loc) const;
 
-  /// User-written functions with a body, and those of them an error breaks.
+  /// User-written functions with a body, those of them an error breaks, and how many of those
+  /// are device code (kernels and __device__ functions).
   struct Counts {
     unsigned Functions = 0;
     unsigned Broken = 0;
+    unsigned BrokenDeviceCode = 0;
   };
   Counts counts() const;
   bool any() const { return HasErrors; }

@@ -44,29 +44,6 @@ bool hasCollective(const llvm::Function &Kernel) {
   });
 }
 
-/// Whether a thread of the kernel can wait for another outside a collective: by reading memory
-/// that the other writes, which only volatile and atomic accesses make a program do reliably
-/// (a plain load in a polling loop is a data race the compiler may hoist). Without such an
-/// access, the kernel's collectives can only go wrong through the branches the static rules
-/// judge, so a replay that looks for deadlocks alone has nothing to add.
-bool mayWaitOnMemory(const llvm::Function &Kernel) {
-  return llvm::any_of(kernelInstructions(Kernel), [](const llvm::Instruction *I) {
-    if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(I))
-      return Load->isVolatile() || Load->isAtomic();
-    if (auto *Store = llvm::dyn_cast<llvm::StoreInst>(I))
-      return Store->isVolatile() || Store->isAtomic();
-    if (llvm::isa<llvm::AtomicRMWInst, llvm::AtomicCmpXchgInst>(I))
-      return true;
-    auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
-    if (!Call)
-      return false;
-    if (Call->isInlineAsm())
-      return true;
-    const llvm::Function *Callee = Call->getCalledFunction();
-    return Callee && Callee->getName().contains_insensitive("atomic");
-  });
-}
-
 bool touches(const report::Finding &F, const std::set<SourceLine> &Points) {
   if (Points.count({normalisedPath(F.Location.File), F.Location.Line}))
     return true;
@@ -82,9 +59,9 @@ public:
                std::vector<report::Finding> &Findings)
       : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
 
-  bool worthReplaying() const {
-    return anyPending() ||
-           (Options.ReportDeadlocks && hasCollective(Kernel) && mayWaitOnMemory(Kernel));
+  /// MayWait: whether the kernel can wait on memory, so that only a replay finds its hangs.
+  bool worthReplaying(bool MayWait) const {
+    return anyPending() || (Options.ReportDeadlocks && MayWait && hasCollective(Kernel));
   }
 
   void run(const std::vector<ReplayShape> &Shapes) {
@@ -197,47 +174,33 @@ private:
   std::set<SourceLine> Lines;
 };
 
-} // namespace
-
-void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
-                 std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation) && !Unit.MayWaitOnMemory)
-    return;
-  Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
-  analysis::ParseOptions Hermetic = Unit.Parse;
-  Hermetic.CudaPath.reset();
-  Hermetic.HostSide = false;
-  std::optional<analysis::TranslatedCommand> HermeticCommand;
-  if (Unit.Command) {
-    HermeticCommand = *Unit.Command;
-    HermeticCommand->CudaPath.reset();
-  }
-  confirmFindings(
-      Unit.File,
-      analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
-      warpSize(P, Unit.Parse.HipWave32), Unit.Launches, Options, Findings);
+/// Whether a kernel of the IR is one the static facts say can wait on memory.
+bool mayWait(const llvm::Function &Kernel, const UnitToConfirm &Unit) {
+  std::string Name = plainName(Kernel.getName());
+  return !Unit.KernelsThatMayWait ||
+         llvm::any_of(*Unit.KernelsThatMayWait,
+                      [&](const std::string &Waiting) { return plainName(Waiting) == Name; });
 }
 
-void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
-                     model::Platform Platform, unsigned WarpSize,
-                     const std::vector<analysis::LaunchFact> &Launches,
-                     const ConfirmOptions &Options, std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation) && !Options.ReportDeadlocks)
-    return;
-  llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(File.str(), DeviceArgs);
+/// The replays of a unit once the device-side Clang arguments are chosen.
+void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
+                     model::Platform Platform, const ConfirmOptions &Options,
+                     std::vector<report::Finding> &Findings) {
+  llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(Unit.File, DeviceArgs);
   if (!IR) {
     // Findings stay as the static rules reported them.
     llvm::consumeError(IR.takeError());
     return;
   }
   std::vector<report::Finding> Deadlocks;
+  unsigned WarpSize = warpSize(Platform, Unit.Parse.HipWave32);
   auto Start = std::chrono::steady_clock::now();
   unsigned NotReplayed = 0;
   for (const llvm::Function &Kernel : *IR->Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
     KernelReplay Replay(Kernel, Options, Findings);
-    if (!Replay.worthReplaying())
+    if (!Replay.worthReplaying(mayWait(Kernel, Unit)))
       continue;
     if (std::chrono::steady_clock::now() - Start > Options.UnitBudget) {
       ++NotReplayed;
@@ -249,14 +212,14 @@ void confirmFindings(llvm::StringRef File, const std::vector<std::string> &Devic
                                          LaunchCooperation::Cooperative},
                                         "the grid of --grid",
                                         false}}
-            : replayShapes(Kernel, Launches, WarpSize);
+            : replayShapes(Kernel, Unit.Launches, WarpSize);
     for (ReplayShape &S : Shapes)
       S.Shape.ExitReleasesBlockBarrier = model::exitReleasesBlockBarrier(Platform);
     Replay.run(Shapes);
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }
   if (NotReplayed && Options.Verbose)
-    llvm::errs() << "coopcheck: executor: " << File << ": the unit's budget is spent; "
+    llvm::errs() << "coopcheck: executor: " << Unit.File << ": the unit's budget is spent; "
                  << NotReplayed << " kernels not replayed\n";
   report::SourceCache Sources;
   for (report::Finding &D : Deadlocks) {
@@ -264,6 +227,27 @@ void confirmFindings(llvm::StringRef File, const std::vector<std::string> &Devic
     D.Suppressed = Text && checks::nolintCovers(*Text, D.Location.Line, D.RuleId);
   }
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
+}
+
+} // namespace
+
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+                 std::vector<report::Finding> &Findings) {
+  if (llvm::none_of(Findings, needsConfirmation) &&
+      (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
+    return;
+  Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
+  analysis::ParseOptions Hermetic = Unit.Parse;
+  Hermetic.CudaPath.reset();
+  Hermetic.HostSide = false;
+  std::optional<analysis::TranslatedCommand> HermeticCommand;
+  if (Unit.Command) {
+    HermeticCommand = *Unit.Command;
+    HermeticCommand->CudaPath.reset();
+  }
+  confirmFindings(
+      Unit, analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
+      Options, Findings);
 }
 
 } // namespace coopcheck::confirmation

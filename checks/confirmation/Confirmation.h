@@ -13,6 +13,7 @@
 #include "runtime-model/semantics/Platform.h"
 #include <chrono>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,9 +38,10 @@ struct UnitToConfirm {
   const analysis::TranslatedCommand *Command = nullptr; ///< from the database, if any
   analysis::ParseOptions Parse;
   std::vector<analysis::LaunchFact> Launches;
-  /// Whether a kernel of the unit can wait on memory (from the static facts): without findings
-  /// to confirm, only such kernels are replayed, so a unit without one is not lowered at all.
-  bool MayWaitOnMemory = true;
+  /// The names of the kernels that can wait on memory (static facts, analysis/flow/MemoryWaits.h;
+  /// unknown: all). Without findings to confirm only they are replayed, so a unit without one is
+  /// not lowered at all.
+  std::optional<std::set<std::string>> KernelsThatMayWait;
 };
 
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the
@@ -48,11 +50,5 @@ struct UnitToConfirm {
 /// joined by cg-deadlock findings.
 void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings);
-
-/// The same with the device-side Clang arguments given: what confirmUnit does after choosing them.
-void confirmFindings(llvm::StringRef File, const std::vector<std::string> &DeviceArgs,
-                     model::Platform Platform, unsigned WarpSize,
-                     const std::vector<analysis::LaunchFact> &Launches,
-                     const ConfirmOptions &Options, std::vector<report::Finding> &Findings);
 
 } // namespace coopcheck::confirmation

@@ -20,24 +20,6 @@ constexpr unsigned MaxReplayThreadsPerBlock = 256;
 // A kernel launched with many different shapes is replayed on the first few of them.
 constexpr size_t MaxLaunchShapes = 3;
 
-/// The kernel's name without scope, template arguments or parameters, as both the IR (mangled)
-/// and the facts (`solve<float>`) can give it.
-std::string plainName(llvm::StringRef Name) {
-  // The demangler keeps pointing into the mangled name: it must outlive the queries.
-  std::string Mangled = Name.str();
-  llvm::ItaniumPartialDemangler Demangler;
-  if (Name.starts_with("_Z") && !Demangler.partialDemangle(Mangled.c_str()) &&
-      Demangler.isFunction()) {
-    size_t Size = 0;
-    if (char *Base = Demangler.getFunctionBaseName(nullptr, &Size)) {
-      std::string Out(Base);
-      std::free(Base);
-      return Out;
-    }
-  }
-  return Name.substr(0, Name.find('<')).str();
-}
-
 LaunchCooperation cooperationOf(analysis::Cooperation C) {
   switch (C) {
   case analysis::Cooperation::None:
@@ -77,6 +59,24 @@ bool sameShape(const LaunchShape &A, const LaunchShape &B) {
 }
 
 } // namespace
+
+/// The kernel's name without scope, template arguments or parameters, as both the IR (mangled)
+/// and the facts (`solve<float>`) can give it.
+std::string plainName(llvm::StringRef Name) {
+  // The demangler keeps pointing into the mangled name: it must outlive the queries.
+  std::string Mangled = Name.str();
+  llvm::ItaniumPartialDemangler Demangler;
+  if (Name.starts_with("_Z") && !Demangler.partialDemangle(Mangled.c_str()) &&
+      Demangler.isFunction()) {
+    size_t Size = 0;
+    if (char *Base = Demangler.getFunctionBaseName(nullptr, &Size)) {
+      std::string Out(Base);
+      std::free(Base);
+      return Out;
+    }
+  }
+  return Name.substr(0, Name.find('<')).str();
+}
 
 std::vector<const llvm::Instruction *> kernelInstructions(const llvm::Function &Kernel) {
   std::vector<const llvm::Instruction *> Out;

@@ -18,6 +18,10 @@ struct ReplayShape {
   bool Assumed = false;    ///< the default grid, not a launch of the program
 };
 
+/// The kernel's name without scope, template arguments or parameters, as both the IR (mangled)
+/// and the facts (`solve<float>`) can give it.
+std::string plainName(llvm::StringRef Name);
+
 /// The instructions a kernel can execute: its own and those of the functions it calls.
 std::vector<const llvm::Instruction *> kernelInstructions(const llvm::Function &Kernel);
 

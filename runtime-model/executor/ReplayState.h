@@ -266,10 +266,11 @@ private:
   std::string Unmodelled;
   std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
   bool LoopBoundHit = false;
-  bool ReverseTurns = false;     ///< threads take turns from the highest id
-  bool QuietSideSkipped = false; ///< a quiet branch could have gone the other way
-  bool SolverGaveUp = false;     ///< a query ran out of time: its branch was not explored
-  bool HangUnwitnessed = false;  ///< a hang held only on memory no launch leaves so
+  bool ReverseTurns = false;              ///< threads take turns from the highest id
+  bool QuietSideSkipped = false;          ///< a quiet branch could have gone the other way
+  std::optional<int64_t> SolverTimeoutMs; ///< the limit the solver was last given
+  bool SolverGaveUp = false;              ///< a query ran out of time: its branch was not explored
+  bool HangUnwitnessed = false;           ///< a hang held only on memory no launch leaves so
   QuietBranches Quiet;
   std::optional<z3::model> LastModel, CheckedModel;
 };

@@ -33,13 +33,19 @@ void Replay::switchTo(GridState &&Next) {
 }
 
 /// One solver query, bounded by what is left of the time budget: a query the solver cannot
-/// answer in time counts as unsatisfiable, and the exploration as not exhaustive.
+/// answer in time counts as unsatisfiable, and the exploration as not exhaustive. Setting the
+/// solver's parameters costs more than most queries, so the limit is updated only when the time
+/// left has shrunk by a tenth.
 z3::check_result Replay::check(int64_t AtLeastMs) {
   auto Left = Limits.Time - std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::steady_clock::now() - Start);
-  z3::params Timeout(Z);
-  Timeout.set("timeout", static_cast<unsigned>(std::max<int64_t>(Left.count(), AtLeastMs)));
-  Solver.set(Timeout);
+  int64_t TimeoutMs = std::max<int64_t>(Left.count(), AtLeastMs);
+  if (!SolverTimeoutMs || TimeoutMs < *SolverTimeoutMs * 9 / 10 || TimeoutMs > *SolverTimeoutMs) {
+    z3::params Timeout(Z);
+    Timeout.set("timeout", static_cast<unsigned>(TimeoutMs));
+    Solver.set(Timeout);
+    SolverTimeoutMs = TimeoutMs;
+  }
   z3::check_result R = Solver.check();
   if (R == z3::unknown)
     SolverGaveUp = true;

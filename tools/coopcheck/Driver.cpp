@@ -38,11 +38,18 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
 
 /// The executor replays the unit's kernels on its platform's warps.
 void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
-                 const std::optional<analysis::UnitFacts> &Facts,
+                 const std::optional<analysis::UnitFacts> &Facts, bool DeviceCodeBroken,
                  std::vector<report::Finding> &Findings) {
-  bool MayWait = !Facts || llvm::any_of(Facts->Kernels, [](const analysis::KernelFact &K) {
-    return K.MayWaitOnMemory;
-  });
+  // Codegen stops at the first error in device code: the static findings stay as they are.
+  if (DeviceCodeBroken)
+    return;
+  std::optional<std::set<std::string>> MayWait;
+  if (Facts) {
+    MayWait.emplace();
+    for (const analysis::KernelFact &K : Facts->Kernels)
+      if (K.MayWaitOnMemory)
+        MayWait->insert(K.Name);
+  }
   confirmation::UnitToConfirm ToConfirm{Unit.File,
                                         Unit.Contents,
                                         Unit.Command ? &*Unit.Command : nullptr,
@@ -69,6 +76,7 @@ void keepFindingsIn(const std::string &Header, std::vector<report::Finding> &Fin
 UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                        const std::string &FactsFile) {
   UnitResult Result;
+  bool DeviceCodeBroken = false;
   bool BothSides = analysis::needsHostSidePass(Unit.Contents);
   for (bool HostSide : {false, true}) {
     if (HostSide && !BothSides)
@@ -91,6 +99,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
       Result.Partial->File = Unit.File;
     }
     Result.Findings.insert(Result.Findings.end(), Side.Findings.begin(), Side.Findings.end());
+    DeviceCodeBroken |= !HostSide && Side.DeviceCodeBroken;
     if (!Result.Facts)
       Result.Facts = std::move(Side.Facts);
     else if (Side.Facts)
@@ -99,7 +108,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
   if (Unit.OnlyFindingsIn)
     keepFindingsIn(*Unit.OnlyFindingsIn, Result.Findings);
   if (Options.Confirm)
-    confirmUnit(Unit, Options, Result.Facts, Result.Findings);
+    confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Result.Findings);
   return Result;
 }
 

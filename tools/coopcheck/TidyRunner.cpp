@@ -40,6 +40,7 @@ public:
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
     Out.Partial.Functions = Counts.Functions;
     Out.Partial.FunctionsNotAnalysed = Counts.Broken;
+    Out.DeviceCodeBroken = Counts.BrokenDeviceCode > 0;
     if (TU.stoppedEarly())
       Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
   }

@@ -27,6 +27,8 @@ struct TidyResult {
   std::optional<std::string> Failure;
   /// Compile errors and the functions they kept from analysis (File is left to the caller).
   report::PartialAnalysis Partial;
+  /// A kernel or device function has a compile error: the device code cannot be lowered.
+  bool DeviceCodeBroken = false;
 };
 
 TidyResult runTidy(const TidyRequest &Request);

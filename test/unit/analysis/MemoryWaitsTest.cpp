@@ -13,14 +13,38 @@ __global__ void spins_through_helper(volatile int *flag) {
   }
   __syncthreads();
 }
-__global__ void counts(unsigned *count) {
-  atomicAdd(count, 1u);
+__global__ void polls_into_a_local(volatile int *flag) {
+  int seen;
+  do {
+    seen = *flag;
+  } while (seen == 0);
+  __syncthreads();
+}
+__device__ void lock(int *mutex) {
+  while (atomicCAS(mutex, 0, 1) != 0) {
+  }
+}
+__global__ void takes_a_lock(int *mutex) {
+  lock(mutex);
+  __syncthreads();
+}
+__global__ void breaks_on_a_count(unsigned *count, unsigned n) {
+  for (;;) {
+    if (atomicAdd(count, 0u) >= n)
+      break;
+  }
   cooperative_groups::this_grid().sync();
+}
+__global__ void loops_by_goto(volatile int *flag) {
+again:
+  if (*flag == 0)
+    goto again;
+  __syncthreads();
 }
 __global__ void asm_fence() { asm volatile("membar.gl;"); }
 # 1 "toolkit_texture.h" 1 3
 __device__ float fetch(const float *p) { float v; asm("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p)); return v; }
-# 20 "input.cu" 2
+# 50 "input.cu" 2
 __global__ void through_toolkit(float *out, const float *in) {
   __syncthreads();
   out[threadIdx.x] = fetch(in + threadIdx.x);
@@ -32,23 +56,51 @@ __global__ void plain(float *out, const float *in) {
   cooperative_groups::this_grid().sync();
   out[threadIdx.x] = s[63 - threadIdx.x];
 }
+__global__ void counts(unsigned *count) {
+  atomicAdd(count, 1u);
+  cooperative_groups::this_grid().sync();
+}
+__global__ void counts_in_a_grid_stride_loop(int *out, const int *in, int *n, int size) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < size; i += blockDim.x * gridDim.x)
+    if (in[i] > 0)
+      out[atomicAdd(n, 1)] = in[i];
+  __syncthreads();
+}
+__global__ void warp_scan(volatile int *s) {
+  int lane = threadIdx.x % 32;
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    int t = lane >= offset ? s[threadIdx.x - offset] : 0;
+    s[threadIdx.x] += t;
+  }
+  __syncthreads();
+}
 )cu";
 
-TEST(MemoryWaits, VolatileAtomicAndAsmAccessesCanWait) {
+// Waiting takes a loop that ends on what a volatile or atomic read returns: in the condition,
+// through a helper or a local, in a branch that breaks out, or a loop made of gotos.
+TEST(MemoryWaits, LoopsThatEndOnVolatileOrAtomicReadsCanWait) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  EXPECT_TRUE(analysis::mayWaitOnMemory(S.function("spins_through_helper")));
-  EXPECT_TRUE(analysis::mayWaitOnMemory(S.function("counts")));
+  for (const char *Kernel : {"spins_through_helper", "polls_into_a_local", "takes_a_lock",
+                             "breaks_on_a_count", "loops_by_goto"})
+    EXPECT_TRUE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
+}
+
+TEST(MemoryWaits, TheUsersInlineAsmCanWait) {
+  test::ParsedSource S(Source);
+  ASSERT_TRUE(S.ok());
   EXPECT_TRUE(analysis::mayWaitOnMemory(S.function("asm_fence")));
 }
 
-// Barriers alone, the grid's included, wait for threads, not for memory; a toolkit's own inline
-// asm (a texture fetch) is no wait of the user's.
-TEST(MemoryWaits, PlainAccessesCollectivesAndToolkitCodeDoNot) {
+// Barriers alone, the grid's included, wait for threads, not for memory; an atomic count, also in
+// a grid-stride loop, and volatile reads in a counted loop wait for nobody; a toolkit's own
+// inline asm (a texture fetch) is no wait of the user's.
+TEST(MemoryWaits, CountsCountedLoopsCollectivesAndToolkitCodeDoNot) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  EXPECT_FALSE(analysis::mayWaitOnMemory(S.function("plain")));
-  EXPECT_FALSE(analysis::mayWaitOnMemory(S.function("through_toolkit")));
+  for (const char *Kernel :
+       {"plain", "through_toolkit", "counts", "counts_in_a_grid_stride_loop", "warp_scan"})
+    EXPECT_FALSE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
 }
 
 } // namespace

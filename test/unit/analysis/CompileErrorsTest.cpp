@@ -1,0 +1,31 @@
+#include "analysis/frontend/CompileErrors.h"
+#include "ParsedSource.h"
+
+using namespace coopcheck;
+
+namespace {
+
+// Compile errors break the functions they are in; the executor needs to know whether device code
+// is among them, since codegen stops at the first error there.
+TEST(CompileErrors, CountsTheBrokenFunctionsAndTheDeviceCodeAmongThem) {
+  test::ParsedSource HostOnly(R"cu(
+__global__ void k(int *p) { p[threadIdx.x] = 1; }
+void host() { undeclared_on_the_host(); }
+)cu");
+  analysis::CompileErrors::Counts Host = HostOnly.analysis().compileErrors().counts();
+  EXPECT_EQ(Host.Functions, 2u);
+  EXPECT_EQ(Host.Broken, 1u);
+  EXPECT_EQ(Host.BrokenDeviceCode, 0u);
+
+  test::ParsedSource Device(R"cu(
+__device__ int helper(int v) { return undeclared_on_the_device(v); }
+__global__ void k(int *p) { p[threadIdx.x] = helper(1); }
+void host() {}
+)cu");
+  analysis::CompileErrors::Counts Dev = Device.analysis().compileErrors().counts();
+  EXPECT_EQ(Dev.Functions, 3u);
+  EXPECT_EQ(Dev.Broken, 1u);
+  EXPECT_EQ(Dev.BrokenDeviceCode, 1u);
+}
+
+} // namespace
