@@ -472,6 +472,7 @@ void Replay::enterBlock(ThreadId T, Frame &Fr, const BasicBlock *To) {
     set(Fr, Phi, V);
   // Clang lays out a loop header before the blocks of its body.
   bool BackEdge = Fr.Block && To->getNumber() <= Fr.Block->getNumber();
+  PathTookNewEdge |= CoveredEdges.insert({Fr.Block, To}).second;
   Fr.Prev = Fr.Block;
   Fr.Block = To;
   Fr.Next = To->getFirstNonPHIIt();

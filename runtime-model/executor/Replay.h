@@ -52,6 +52,9 @@ struct PathResult {
 struct Bounds {
   std::chrono::milliseconds Time{2000};
   unsigned Paths = 64;
+  /// Consecutive paths that take no branch edge taken before and end no new way: past them the
+  /// search has stopped learning (threads branching alike on their own inputs) and ends.
+  unsigned PathsWithoutNewBehaviour = 8;
   unsigned StepsPerTurn = 20000; ///< instructions before a thread counts as spinning
   unsigned StepsPerPath = 5000000;
   unsigned LoopBound = 8; ///< trips of a loop whose exit depends on inputs, per thread

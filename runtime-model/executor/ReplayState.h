@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -273,5 +274,13 @@ private:
   bool HangUnwitnessed = false;           ///< a hang held only on memory no launch leaves so
   QuietBranches Quiet;
   std::optional<z3::model> LastModel, CheckedModel;
+  /// What the paths so far did: the branch edges any thread took, and how the paths ended
+  /// (each thread's state and place).
+  std::set<std::pair<const BasicBlock *, const BasicBlock *>> CoveredEdges;
+  std::set<std::vector<std::tuple<int, std::string, unsigned, unsigned>>> Endings;
+  bool PathTookNewEdge = false;
+  unsigned PathsWithoutNewBehaviour = 0;
+  /// Whether the path P, just ended, did something no earlier path did.
+  bool newBehaviour(const PathResult &P);
 };
 } // namespace coopcheck::model::executor::detail

@@ -113,8 +113,9 @@ PathResult Replay::finishPath(Outcome O, std::string Reason) {
   }
   for (const Instruction *Site : Sites)
     P.Sites.push_back(pointOf(Site));
-  // The inputs of a failing path are worth a query past the budget.
-  if (check(/*AtLeastMs=*/500) == z3::sat) {
+  // The inputs of a failing path are worth a query past the budget; no other path shows them.
+  bool Failed = O == Outcome::Hang || O == Outcome::Trap || !P.Violations.empty();
+  if (Failed && check(/*AtLeastMs=*/500) == z3::sat) {
     z3::model M = Solver.get_model();
     std::string PathText;
     for (const z3::expr &C : St->Path)
@@ -231,6 +232,16 @@ GridState Replay::initialState() {
   return Initial;
 }
 
+bool Replay::newBehaviour(const PathResult &P) {
+  std::vector<std::tuple<int, std::string, unsigned, unsigned>> Ending;
+  for (const ThreadEnd &T : P.Threads)
+    Ending.emplace_back(static_cast<int>(T.State), T.At.File, T.At.Line, T.At.Column);
+  llvm::sort(Ending);
+  Ending.erase(std::unique(Ending.begin(), Ending.end()), Ending.end());
+  bool NewEnding = Endings.insert(std::move(Ending)).second;
+  return PathTookNewEdge || NewEnding;
+}
+
 /// Runs the paths of the worklist until one fails or a bound stops the search.
 void Replay::runPaths() {
   while (!Worklist.empty()) {
@@ -238,13 +249,20 @@ void Replay::runPaths() {
     Worklist.pop_back();
     switchTo(std::move(Next));
     ++Result.PathsExplored;
+    PathTookNewEdge = false;
     PathResult P = runPath();
     bool Failed = P.Result == Outcome::Hang || P.Result == Outcome::Trap || !P.Violations.empty();
+    PathsWithoutNewBehaviour = newBehaviour(P) ? 0 : PathsWithoutNewBehaviour + 1;
     if (Failed)
       Result.Failures.push_back(std::move(P));
     // One witness is enough to confirm; stop at the first hang or trap.
     if (Failed || stopped())
       return;
+    if (PathsWithoutNewBehaviour >= Limits.PathsWithoutNewBehaviour && !Worklist.empty()) {
+      BoundHit = "no new behaviour in " + std::to_string(PathsWithoutNewBehaviour) + " paths";
+      Worklist.clear();
+      return;
+    }
   }
 }
 

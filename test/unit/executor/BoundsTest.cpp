@@ -49,4 +49,20 @@ TEST(Bounds, LoopBoundLeavesSymbolicLoopsAndStillDecides) {
   EXPECT_TRUE(R.Exhausted); // every path within the loop bound
 }
 
+// Each thread branches on its own input: the paths differ only in which threads took which side,
+// and once they stop taking new edges or ending new ways the search ends, not exhaustive.
+TEST(Bounds, PathsWithoutNewBehaviourEndTheSearch) {
+  Bounds Limits = coopcheck::testing_support::verdictBounds();
+  ReplayResult R = replaySource(R"cu(
+    __global__ void own_input(int *p) {
+      if (p[threadIdx.x])
+        __syncthreads();
+    })cu",
+                                Limits);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_FALSE(R.Exhausted);
+  EXPECT_EQ(R.BoundHit, "no new behaviour in 8 paths");
+  EXPECT_LE(R.PathsExplored, 2 + Limits.PathsWithoutNewBehaviour);
+}
+
 } // namespace
