@@ -52,8 +52,9 @@ struct PathResult {
 struct Bounds {
   std::chrono::milliseconds Time{2000};
   unsigned Paths = 64;
-  /// Consecutive paths that take no branch edge taken before and end no new way: past them the
-  /// search has stopped learning (threads branching alike on their own inputs) and ends.
+  /// Consecutive paths that take no branch edge taken before and end no new way: past them, once
+  /// another bound has made the search non-exhaustive, it has stopped learning (threads branching
+  /// alike on their own inputs) and ends.
   unsigned PathsWithoutNewBehaviour = 8;
   unsigned StepsPerTurn = 20000; ///< instructions before a thread counts as spinning
   unsigned StepsPerPath = 5000000;

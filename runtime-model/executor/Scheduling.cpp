@@ -258,7 +258,11 @@ void Replay::runPaths() {
     // One witness is enough to confirm; stop at the first hang or trap.
     if (Failed || stopped())
       return;
-    if (PathsWithoutNewBehaviour >= Limits.PathsWithoutNewBehaviour && !Worklist.empty()) {
+    // Only once a bound already keeps the search from being exhaustive: a small tree explored to
+    // the end can still rule a finding out.
+    bool CannotExhaust = !BoundHit.empty() || QuietSideSkipped || SolverGaveUp || HangUnwitnessed;
+    if (CannotExhaust && PathsWithoutNewBehaviour >= Limits.PathsWithoutNewBehaviour &&
+        !Worklist.empty()) {
       BoundHit = "no new behaviour in " + std::to_string(PathsWithoutNewBehaviour) + " paths";
       Worklist.clear();
       return;

@@ -65,4 +65,32 @@ TEST(Bounds, PathsWithoutNewBehaviourEndTheSearch) {
   EXPECT_LE(R.PathsExplored, 2 + Limits.PathsWithoutNewBehaviour);
 }
 
+// Thirty-two paths (thread 0 syncs itself or not, five times) that all end alike, within the path
+// bound: explored to the end, so the replay can still rule a finding out.
+TEST(Bounds, ASmallTreeIsExploredToTheEndEvenWithoutNewBehaviour) {
+  Bounds Limits = coopcheck::testing_support::verdictBounds();
+  Limits.PathsWithoutNewBehaviour = 2;
+  ReplayResult R = replaySource(R"cu(
+    __global__ void thread_zero_sums(int *p, int *out) {
+      if (threadIdx.x == 0 && blockIdx.x == 0) {
+        if (p[0])
+          __syncwarp(1u);
+        if (p[1])
+          __syncwarp(1u);
+        if (p[2])
+          __syncwarp(1u);
+        if (p[3])
+          __syncwarp(1u);
+        if (p[4])
+          __syncwarp(1u);
+      }
+      __syncthreads();
+      out[threadIdx.x] = 1;
+    })cu",
+                                Limits);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_TRUE(R.Exhausted);
+  EXPECT_EQ(R.PathsExplored, 32u);
+}
+
 } // namespace
