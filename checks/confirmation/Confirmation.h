@@ -41,7 +41,7 @@ struct UnitToConfirm {
   /// The names of the kernels that can wait on memory (static facts, analysis/flow/MemoryWaits.h;
   /// unknown: all). Without findings to confirm only they are replayed, so a unit without one is
   /// not lowered at all.
-  std::optional<std::set<std::string>> KernelsThatMayWait;
+  std::optional<std::set<std::string>> KernelsThatMayWait = std::nullopt;
 };
 
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the
