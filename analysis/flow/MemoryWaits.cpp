@@ -1,4 +1,5 @@
 #include "analysis/flow/MemoryWaits.h"
+#include "analysis/flow/StmtSearch.h"
 #include "analysis/flow/Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -39,22 +40,16 @@ const FunctionDecl *userCallee(const CallExpr *Call) {
 class WaitingReads {
 public:
   bool in(const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
-        Cast && Cast->getCastKind() == CK_LValueToRValue &&
-        Cast->getSubExpr()->getType().isVolatileQualified())
-      return true;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (isAtomicCall(Call))
-        return true;
-      if (const FunctionDecl *Callee = userCallee(Call); Callee && inFunction(Callee))
-        return true;
-    }
-    for (const Stmt *Child : S->children())
-      if (in(Child))
-        return true;
-    return false;
+    return anyWithin(S, [&](const Stmt *N) {
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(N))
+        return Cast->getCastKind() == CK_LValueToRValue &&
+               Cast->getSubExpr()->getType().isVolatileQualified();
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call)
+        return false;
+      const FunctionDecl *Callee = userCallee(Call);
+      return isAtomicCall(Call) || (Callee && inFunction(Callee));
+    });
   }
 
 private:
@@ -71,14 +66,8 @@ private:
 };
 
 bool leavesLoop(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (leavesLoop(Child))
-      return true;
-  return false;
+  return anyWithin(
+      S, [](const Stmt *N) { return isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(N); });
 }
 
 /// What decides whether a loop ends: its condition and the conditions of the branches inside
@@ -115,18 +104,6 @@ public:
 private:
   WaitingReads &Reads;
 };
-
-bool mentions(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Locals) {
-  if (!S)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && Locals.count(V))
-      return true;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, Locals))
-      return true;
-  return false;
-}
 
 /// Finds a loop in the kernel or the user's functions it calls that polls memory, or the user's
 /// inline asm (which can poll inside one statement).

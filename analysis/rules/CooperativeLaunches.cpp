@@ -1,5 +1,6 @@
 #include "analysis/rules/CooperativeLaunches.h"
 #include "analysis/flow/Groups.h"
+#include "analysis/flow/StmtSearch.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
@@ -127,14 +128,6 @@ private:
   LocalValues &Values;
   llvm::SmallPtrSet<const Expr *, 16> Seen;
 };
-
-/// Whether E reads one of Variables.
-bool mentions(const Stmt *E, const llvm::SmallPtrSetImpl<const VarDecl *> &Variables) {
-  if (const auto *Use = dyn_cast_or_null<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Use->getDecl()); Var && Variables.count(Var))
-      return true;
-  return E && llvm::any_of(E->children(), [&](const Stmt *C) { return mentions(C, Variables); });
-}
 
 /// Finds a comparison in a function body that checks the grid against what the device holds
 /// (`if (blocks > maxBlocksPerSm * smCount) fail();`): a launch so guarded never exceeds it.

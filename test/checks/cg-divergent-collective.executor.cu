@@ -41,7 +41,7 @@ __device__ void sweep_levels(float *s, int depth) {
   s[threadIdx.x] += depth;
   __syncthreads(); // expected-note {{__syncthreads() is called here}}
   if (depth < (int)(threadIdx.x % 4)) // expected-note {{this condition differs between threads of the block}}
-    sweep_levels(s, depth + 1); // expected-error {{every thread of the block must call it [confirmed: mismatch]}}
+    sweep_levels(s, depth + 1); // expected-error {{[confirmed: mismatch] __syncthreads() (in 'sweep_levels') is reached only by threads for which 'depth < (int)(threadIdx.x % 4)' holds}}
 }
 __global__ void recursive_levels(float *data) {
   __shared__ float s[128];

@@ -10,7 +10,7 @@ __global__ void bounds_return(float *out, const float *in, int n) {
   if (i >= n)
     return; // expected-note {{threads that take this branch return from the kernel here (condition 'i >= n')}}
   tile[threadIdx.x] = in[i];
-  __syncthreads(); // expected-error {{the block deadlocks or faults (return after the barrier, or keep the threads in and guard only their work) [confirmed: hang]}}
+  __syncthreads(); // expected-error {{[confirmed: hang] threads that left the kernel early never arrive at __syncthreads(); on AMD GPUs a thread that left the kernel is still awaited at a block barrier: the block deadlocks or faults}}
   out[i] = tile[63 - threadIdx.x];
 }
 

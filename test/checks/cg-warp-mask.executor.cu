@@ -8,7 +8,7 @@ __global__ void tail_then_syncwarp(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = 0.f;
   if (i < n) // expected-note {{this condition differs between lanes of a warp}}
-    v = in[i] + __shfl_down_sync(0xffffffff, in[i], 1); // expected-error {{waits for every lane of the mask (compute the mask with __ballot_sync over that condition before the branch, or call it where the whole mask arrives) [confirmed: hang]}}
+    v = in[i] + __shfl_down_sync(0xffffffff, in[i], 1); // expected-error {{[confirmed: hang] the mask 0xffffffff names lanes that may not reach this call}}
   __syncwarp();
   out[i] = v;
 }

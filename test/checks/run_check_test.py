@@ -17,7 +17,7 @@ and clangd: --strict, --arch=PART, --targets=LIST); compiler arguments after `--
 The CLI runs with --no-confirm: these tests are about the static rules, and the plugin does not
 run the executor. A test with a line `// coopcheck-executor` is about what the executor reports
 (cg-deadlock): the CLI runs it with the executor, the other front doors skip it; a finding the
-executor confirmed ends in ' [confirmed: hang]' (or its witness's kind) there. Remarks (findings at note level) print as `remark:` in clang-tidy and are
+executor confirmed starts with '[confirmed: hang] ' (or its witness's kind) there. Remarks (findings at note level) print as `remark:` in clang-tidy and are
 expected as notes.
 
 coopcheck-clangd is driven over LSP like an editor: a compile database with the parse arguments
@@ -91,17 +91,17 @@ def run_cli(build, files, args, confirm=False):
     for f in json.loads(p.stdout)['findings']:
         if f.get('suppressed'):  # NOLINT: hidden like clang-tidy hides it
             continue
-        got.append((os.path.basename(f['file']), f['line'], f['level'], f['message'] + confirmation(f), f['rule']))
+        got.append((os.path.basename(f['file']), f['line'], f['level'], confirmation(f) + f['message'], f['rule']))
         for note in f.get('notes', []):
             got.append((os.path.basename(note['file']), note['line'], 'note', note['message'], ''))
     return got
 
 
 def confirmation(finding):
-    """' [confirmed: KIND]' after a finding the executor replayed, so executor tests can expect it."""
+    """'[confirmed: KIND] ' before a finding the executor replayed, so executor tests can expect it."""
     if finding.get('confirmed') is not True:
         return ''
-    return ' [confirmed: ' + (finding.get('witness') or {}).get('kind', '?') + ']'
+    return '[confirmed: ' + (finding.get('witness') or {}).get('kind', '?') + '] '
 
 
 def check_options(build, files, args, compiler, tmp):
