@@ -1,6 +1,8 @@
 #include "checks/CoopcheckCheck.h"
+#include "analysis/support/AnalysisStage.h"
 #include "checks/NolintComments.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/STLExtras.h"
 #include <atomic>
 
 using namespace clang;
@@ -22,6 +24,7 @@ void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Pr
 
 void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
   Sources = Result.SourceManager;
+  analysis::AnalysisStage Stage(getID().str());
   analysis::UnitCache &TU = analysis::unitCacheFor(*Result.Context, PP);
   if (!TU.outOfTime())
     checkTranslationUnit(TU);
@@ -70,8 +73,7 @@ CharSourceRange CoopcheckCheck::userRange(analysis::UnitCache &TU, SourceRange R
 void CoopcheckCheck::noteCallChain(analysis::UnitCache &TU,
                                    const analysis::CollectiveEffect &Effect, llvm::StringRef Final,
                                    bool FirstCallIsPrimary) {
-  for (size_t I = FirstCallIsPrimary ? 1 : 0; I < Effect.Chain.size(); ++I) {
-    const CallExpr *Call = Effect.Chain[I];
+  for (const CallExpr *Call : llvm::drop_begin(Effect.Chain, FirstCallIsPrimary ? 1 : 0)) {
     diag(userLocation(TU, Call->getBeginLoc()), "'%0' is called here", DiagnosticIDs::Note)
         << calleeDisplayName(Call) << userRange(TU, Call->getSourceRange());
   }

@@ -2,6 +2,12 @@
 # includes, so their warnings stay out).
 option(COOPCHECK_WERROR "Treat warnings as errors (CI builds with it)" OFF)
 option(COOPCHECK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(COOPCHECK_FUZZ "Build the libFuzzer targets of test/fuzz (implies COOPCHECK_SANITIZE)" OFF)
+if(COOPCHECK_FUZZ)
+  set(COOPCHECK_SANITIZE ON)
+  # Coverage for libFuzzer in every library the targets link; only the targets link its main.
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()
 
 add_compile_options(-Wall -Wextra)
 if(COOPCHECK_WERROR)

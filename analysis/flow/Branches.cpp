@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using Shape = coopcheck::analysis::DivergentBranch::Shape;
@@ -38,20 +39,21 @@ bool leavesSideways(const Stmt *S, bool KernelExitOnly) {
   return Finder.Found;
 }
 
-/// Whether Node is Ancestor or inside it, walking up the AST's parents.
-bool isWithin(const Stmt *Node, const Stmt *Ancestor, ASTContext &Ctx) {
+/// Node and the statements around it up to its function, walking up the AST's parents: the
+/// statements Node is within. Collected once per target, however many branches decide it and
+/// however deep it is nested.
+llvm::SmallPtrSet<const Stmt *, 32> enclosingStatements(const Stmt *Node, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const Stmt *, 32> Within;
   DynTypedNode Current = DynTypedNode::create(*Node);
-  for (int Depth = 0; Depth < 256; ++Depth) {
-    const Stmt *S = Current.get<Stmt>();
-    if (S == Ancestor)
-      return true;
+  for (;;) {
+    if (const Stmt *S = Current.get<Stmt>())
+      Within.insert(S);
     auto Parents = Ctx.getParents(Current);
     // Up through variable declarations (`bool b = tile.any(p);`), never out of a function.
     if (Parents.empty() || Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
-      return false;
+      return Within;
     Current = Parents[0];
   }
-  return false;
 }
 
 const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
@@ -70,17 +72,17 @@ const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
   return nullptr;
 }
 
-} // namespace
-
-std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Target,
-                                          const FunctionDecl *F, ASTContext &Ctx,
-                                          std::optional<bool> ReturnsEndThread) {
+/// describeBranch for a target within the statements TargetWithin (enclosingStatements).
+std::optional<BranchShape> describeBranchOf(const CFGBlock *Branch,
+                                            const llvm::SmallPtrSetImpl<const Stmt *> &TargetWithin,
+                                            const FunctionDecl *F, ASTContext &Ctx,
+                                            std::optional<bool> ReturnsEndThread) {
   const Expr *Condition = userCondition(Branch, Ctx);
   if (!Condition)
     return std::nullopt;
   // Containment by the AST, not by source ranges: a kernel written inside a macro has all its
   // statements at one expansion location.
-  auto Contains = [&](const Stmt *S) { return S && isWithin(Target, S, Ctx); };
+  auto Contains = [&](const Stmt *S) { return S && TargetWithin.count(S); };
   BranchShape Result{{Condition, Shape::Depends}, false, nullptr, Branch};
   const Stmt *Owner = ownerOf(Condition, Ctx);
   if (const auto *If = dyn_cast_or_null<IfStmt>(Owner)) {
@@ -118,12 +120,24 @@ std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Ta
   return Result;
 }
 
+} // namespace
+
+std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Target,
+                                          const FunctionDecl *F, ASTContext &Ctx,
+                                          std::optional<bool> ReturnsEndThread) {
+  return describeBranchOf(Branch, enclosingStatements(Target, Ctx), F, Ctx, ReturnsEndThread);
+}
+
 std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const CFGBlock *Block,
                                           const Stmt *Target, const FunctionDecl *F,
                                           ASTContext &Ctx, std::optional<bool> ReturnsEndThread) {
   std::vector<BranchShape> Branches;
-  for (const CFGBlock *Branch : Cfg.controlDependencies(Block)) {
-    auto Shape = describeBranch(Branch, Target, F, Ctx, ReturnsEndThread);
+  llvm::ArrayRef<CFGBlock *> Deciding = Cfg.controlDependencies(Block);
+  if (Deciding.empty())
+    return Branches;
+  llvm::SmallPtrSet<const Stmt *, 32> TargetWithin = enclosingStatements(Target, Ctx);
+  for (const CFGBlock *Branch : Deciding) {
+    auto Shape = describeBranchOf(Branch, TargetWithin, F, Ctx, ReturnsEndThread);
     Branches.push_back(Shape ? *Shape
                              : BranchShape{{nullptr, Shape::Depends}, false, nullptr, Branch});
   }

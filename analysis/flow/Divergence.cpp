@@ -4,6 +4,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
+#include <tuple>
 
 using namespace clang;
 using coopcheck::model::Scope;
@@ -100,6 +102,43 @@ void sortBySource(std::vector<GuardedEffect> &Effects, const SourceManager &SM) 
       return SM.isBeforeInTranslationUnit(LA, LB);
     return SM.isBeforeInTranslationUnit(SiteA->getBeginLoc(), SiteB->getBeginLoc());
   });
+}
+
+/// What decides an effect of a callee at its callers: the collective's kind and group, the guard
+/// and the branch that names it, and a partition's own call (the tiles it makes). The callers
+/// decide effects alike in all of these alike, whichever collective they reach.
+auto decisionKey(const GuardedEffect &G) {
+  const GroupOrigin &Group = G.Effect.Group;
+  const UniformValue &Guard = G.Guard;
+  return std::make_tuple(
+      static_cast<int>(G.Effect.Kind), static_cast<int>(Group.Origin),
+      static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex, Group.Source,
+      G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
+      static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params, Guard.Reads,
+      G.Branch ? G.Branch->Condition : nullptr, G.Branch ? static_cast<int>(G.Branch->Form) : -1);
+}
+
+/// The effects of a callee that its callers may still report, in their order: none that a
+/// finding below covers (ReportedBelow stays set above), and of effects with one decision key
+/// only the collective first in source order, the one a finding at a caller would name. What
+/// passes up a call graph then grows with its distinct decisions, not with its paths (a chain
+/// of a thousand calls, or calls that fan out at every level).
+std::vector<const GuardedEffect *> effectsPassedUp(const std::vector<GuardedEffect> &Inner,
+                                                   const SourceManager &SM) {
+  std::map<decltype(decisionKey(Inner.front())), const GuardedEffect *> First;
+  for (const GuardedEffect &In : Inner) {
+    if (In.Divergent || In.ReportedBelow)
+      continue;
+    auto [It, Inserted] = First.try_emplace(decisionKey(In), &In);
+    if (!Inserted && SM.isBeforeInTranslationUnit(In.Effect.Site->getBeginLoc(),
+                                                  It->second->Effect.Site->getBeginLoc()))
+      It->second = &In;
+  }
+  std::vector<const GuardedEffect *> Out;
+  for (const GuardedEffect &In : Inner)
+    if (auto It = First.find(decisionKey(In)); It != First.end() && It->second == &In)
+      Out.push_back(&In);
+  return Out;
 }
 
 } // namespace
@@ -292,17 +331,20 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
                                           const CallExpr *Call, const FunctionDecl *Callee,
                                           std::vector<GuardedEffect> Inner, Uniformity &Uniform,
                                           std::vector<GuardedEffect> &Result) {
-  if (Inner.empty())
+  std::vector<const GuardedEffect *> PassedUp =
+      effectsPassedUp(Inner, TU.context().getSourceManager());
+  if (PassedUp.empty())
     return;
   std::vector<Guard> AtCall = guardsOf(Def, B, Call);
-  for (const GuardedEffect &In : Inner) {
+  for (const GuardedEffect *Passed : PassedUp) {
+    const GuardedEffect &In = *Passed;
     std::vector<Guard> Local = guardsFor(In.Effect, AtCall);
     UniformValue LocalGuard = UniformValue::everywhere();
     for (const Guard &L : Local)
       LocalGuard = meet(LocalGuard, L.Value);
     GuardedEffect G;
     G.Effect = In.Effect;
-    G.Effect.Chain.insert(G.Effect.Chain.begin(), Call);
+    G.Effect.Chain = In.Effect.Chain.prepended(Call);
     G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
     G.ReportedBelow = In.Divergent || In.ReportedBelow;
     G.Branch = In.Branch;

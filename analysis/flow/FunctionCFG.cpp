@@ -40,10 +40,48 @@ const CFGBlock *FunctionCFG::blockOf(const Stmt *S) const {
   return It == BlockOfStmt.end() ? nullptr : It->second;
 }
 
+void FunctionCFG::findDirectControlDependencies() {
+  // Cytron et al.: a branch decides each block from its successor up the post-dominator tree to
+  // its own immediate post-dominator. Linear in what it finds, where asking Clang's calculator
+  // block by block walks the post-dominator subtree of each: quadratic in a long function.
+  CFGPostDomTree PostDom(Graph.get());
+  DirectControlDeps.resize(Graph->getNumBlockIDs());
+  for (CFGBlock *Branch : *Graph) {
+    if (Branch->succ_size() < 2)
+      continue;
+    const auto *BranchNode = PostDom.getBase().getNode(Branch);
+    const auto *Joined = BranchNode ? BranchNode->getIDom() : nullptr;
+    for (const CFGBlock *Succ : Branch->succs()) {
+      if (!Succ)
+        continue;
+      for (const auto *Runner = PostDom.getBase().getNode(Succ); Runner && Runner != Joined;
+           Runner = Runner->getIDom())
+        if (const CFGBlock *Decided = Runner->getBlock()) {
+          std::vector<CFGBlock *> &Deps = DirectControlDeps[Decided->getBlockID()];
+          if (Deps.empty() || Deps.back() != Branch)
+            Deps.push_back(Branch);
+        }
+    }
+  }
+}
+
 llvm::ArrayRef<CFGBlock *> FunctionCFG::controlDependencies(const CFGBlock *B) {
-  if (!ControlDeps)
-    ControlDeps = std::make_unique<ControlDependencyCalculator>(Graph.get());
-  return ControlDeps->getControlDependencies(const_cast<CFGBlock *>(B));
+  auto [It, Inserted] = ControlDeps.try_emplace(B);
+  if (!Inserted)
+    return It->second;
+  if (DirectControlDeps.empty())
+    findDirectControlDependencies();
+  // The branches deciding B, then those deciding them, and so on: nearest first.
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+  std::vector<CFGBlock *> &Deps = It->second;
+  for (CFGBlock *Direct : DirectControlDeps[B->getBlockID()])
+    if (Seen.insert(Direct).second)
+      Deps.push_back(Direct);
+  for (size_t I = 0; I < Deps.size(); ++I)
+    for (CFGBlock *Next : DirectControlDeps[Deps[I]->getBlockID()])
+      if (Seen.insert(Next).second)
+        Deps.push_back(Next);
+  return Deps;
 }
 
 bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
@@ -86,6 +124,141 @@ bool FunctionCFG::reachesAvoiding(const Stmt *From, const Stmt *To,
     Work.append(B->succ_begin(), B->succ_end());
   }
   return false;
+}
+
+void FunctionCFG::walk(const Stmt *Start, Direction Way,
+                       llvm::function_ref<bool(const Stmt *)> EndsPath) const {
+  const CFGBlock *First = blockOf(Start);
+  if (!First)
+    return;
+  bool Forward = Way == Direction::Forward;
+  // Scans a block in the walk's direction from element Begin on (backwards: from before it);
+  // whether the path ended in it.
+  auto Scan = [&](const CFGBlock *B, unsigned Begin) {
+    auto EndsAt = [&](unsigned I) {
+      auto S = (*B)[I].getAs<CFGStmt>();
+      return S && EndsPath(S->getStmt());
+    };
+    if (Forward) {
+      for (unsigned I = Begin; I < B->size(); ++I)
+        if (EndsAt(I))
+          return true;
+      return false;
+    }
+    for (unsigned I = Begin; I-- > 0;)
+      if (EndsAt(I))
+        return true;
+    return false;
+  };
+  auto Next = [&](const CFGBlock *B) {
+    return Forward ? llvm::ArrayRef(B->succ_begin(), B->succ_end())
+                   : llvm::ArrayRef(B->pred_begin(), B->pred_end());
+  };
+  // A terminator (no element of its block) comes after all of them.
+  auto Index = IndexOfStmt.find(Start);
+  unsigned Begin = Index == IndexOfStmt.end() ? First->size() : Index->second + (Forward ? 1 : 0);
+  if (Scan(First, Begin))
+    return;
+  // Around a loop the walk comes back to First, then scanned whole.
+  llvm::SmallPtrSet<const CFGBlock *, 32> Seen;
+  llvm::SmallVector<const CFGBlock *, 32> Work;
+  for (const CFGBlock::AdjacentBlock &A : Next(First))
+    Work.push_back(A);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!B || !Seen.insert(B).second || Scan(B, Forward ? 0 : B->size()))
+      continue;
+    for (const CFGBlock::AdjacentBlock &A : Next(B))
+      Work.push_back(A);
+  }
+}
+
+llvm::SmallPtrSet<const Stmt *, 4>
+FunctionCFG::nearestBefore(const Stmt *To, llvm::function_ref<bool(const Stmt *)> Meets) const {
+  llvm::SmallPtrSet<const Stmt *, 4> Found;
+  walk(To, Direction::Backward, [&](const Stmt *S) {
+    if (!Meets(S))
+      return false;
+    Found.insert(S);
+    return true;
+  });
+  return Found;
+}
+
+llvm::SmallPtrSet<const Stmt *, 16>
+FunctionCFG::reachableAvoiding(const Stmt *From, Direction Way,
+                               llvm::function_ref<bool(const Stmt *)> Stops) const {
+  llvm::SmallPtrSet<const Stmt *, 16> Found;
+  walk(From, Way, [&](const Stmt *S) {
+    if (Stops(S))
+      return true;
+    Found.insert(S);
+    return false;
+  });
+  return Found;
+}
+
+bool FunctionCFG::alwaysBefore(const Stmt *From, const Stmt *To) {
+  const CFGBlock *FromBlock = blockOf(From), *ToBlock = blockOf(To);
+  auto FromIndex = IndexOfStmt.find(From), ToIndex = IndexOfStmt.find(To);
+  if (!FromBlock || !ToBlock || FromIndex == IndexOfStmt.end() || ToIndex == IndexOfStmt.end())
+    return false;
+  if (FromBlock == ToBlock)
+    return FromIndex->second < ToIndex->second;
+  if (!Dominators)
+    Dominators = std::make_unique<CFGDomTree>(Graph.get());
+  // Every block dominates an unreachable one, which nothing executes before.
+  return Dominators->isReachableFromEntry(ToBlock) && Dominators->dominates(FromBlock, ToBlock);
+}
+
+NearestBeforeIndex::NearestBeforeIndex(const FunctionCFG &Cfg, llvm::ArrayRef<const Stmt *> Set)
+    : Cfg(Cfg), Members(Set.begin(), Set.end()) {
+  for (unsigned I = 0; I < Members.size(); ++I)
+    MemberIndex.try_emplace(Members[I], I);
+  const CFG &Graph = *Cfg.Graph;
+  AtEntry.resize(Graph.getNumBlockIDs());
+  LastMember.resize(Graph.getNumBlockIDs());
+  for (const CFGBlock *B : Graph)
+    for (const CFGElement &E : *B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (auto It = MemberIndex.find(S->getStmt()); It != MemberIndex.end())
+          LastMember[B->getBlockID()] = It->second;
+  // What leaves a block: its last member, else what entered it. Entries only grow: a fixpoint.
+  auto Leaving = [&](const CFGBlock *B) {
+    llvm::SparseBitVector<> Out;
+    if (std::optional<unsigned> Last = LastMember[B->getBlockID()])
+      Out.set(*Last);
+    else
+      Out = AtEntry[B->getBlockID()];
+    return Out;
+  };
+  llvm::SmallVector<const CFGBlock *, 64> Work;
+  for (const CFGBlock *B : Graph)
+    if (LastMember[B->getBlockID()])
+      Work.push_back(B);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    llvm::SparseBitVector<> Out = Leaving(B);
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && (AtEntry[Succ->getBlockID()] |= Out) && !LastMember[Succ->getBlockID()])
+        Work.push_back(Succ);
+  }
+}
+
+llvm::SmallPtrSet<const Stmt *, 4> NearestBeforeIndex::before(const Stmt *To) const {
+  llvm::SmallPtrSet<const Stmt *, 4> Found;
+  const CFGBlock *Block = Cfg.blockOf(To);
+  auto Index = Cfg.IndexOfStmt.find(To);
+  if (!Block || Index == Cfg.IndexOfStmt.end())
+    return Found;
+  for (unsigned I = Index->second; I-- > 0;)
+    if (auto S = (*Block)[I].getAs<CFGStmt>(); S && MemberIndex.count(S->getStmt())) {
+      Found.insert(S->getStmt());
+      return Found;
+    }
+  for (unsigned Member : AtEntry[Block->getBlockID()])
+    Found.insert(Members[Member]);
+  return Found;
 }
 
 bool FunctionCFG::reaches(const CFGBlock *From, const CFGBlock *To,

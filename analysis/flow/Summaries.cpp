@@ -2,6 +2,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -43,17 +45,22 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 };
 
-bool sameEffect(const CollectiveEffect &A, const CollectiveEffect &B) {
-  return A.Site == B.Site && A.Group.Origin == B.Group.Origin && A.Group.Type == B.Group.Type &&
-         A.Group.ParamIndex == B.Group.ParamIndex;
-}
+/// The effects of one summary, each collective on each group once (the first chain found to
+/// it), looked up by key: a function reaching thousands of collectives adds each in constant time.
+class EffectSet {
+public:
+  explicit EffectSet(std::vector<CollectiveEffect> &Effects) : Effects(Effects) {}
+  void add(CollectiveEffect E) {
+    if (Keys.insert({E.Site, static_cast<int>(E.Group.Origin), static_cast<int>(E.Group.Type.Kind),
+                     E.Group.Type.TileSize, E.Group.ParamIndex})
+            .second)
+      Effects.push_back(std::move(E));
+  }
 
-void addEffect(std::vector<CollectiveEffect> &Effects, CollectiveEffect E) {
-  for (const CollectiveEffect &Existing : Effects)
-    if (sameEffect(Existing, E))
-      return;
-  Effects.push_back(std::move(E));
-}
+private:
+  std::vector<CollectiveEffect> &Effects;
+  std::set<std::tuple<const CallExpr *, int, int, unsigned, unsigned>> Keys;
+};
 
 /// tiled_partition(parent, n) returns a generic thread_group: its size, when constant, makes it
 /// a known tile; partitions of coalesced groups are coalesced.
@@ -181,15 +188,16 @@ void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
   Scanner.TraverseStmt(F->getBody());
   FunctionSummary Result;
   Result.ThreadExit = Scanner.FirstExit;
+  EffectSet Effects(Result.Effects);
   for (const CallExpr *Call : Scanner.Calls) {
     for (CollectiveEffect &E : effectsOfCall(Call, F))
-      addEffect(Result.Effects, std::move(E));
+      Effects.add(std::move(E));
     if (!Result.ThreadExit)
       Result.ThreadExit = threadExitOfCall(Call);
   }
   // Keep what a partial (recursive) earlier round found: summaries only grow.
   for (CollectiveEffect &E : Out.Effects)
-    addEffect(Result.Effects, std::move(E));
+    Effects.add(std::move(E));
   if (!Result.ThreadExit)
     Result.ThreadExit = Out.ThreadExit;
   Out = std::move(Result);
@@ -211,7 +219,7 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
   std::vector<CollectiveEffect> Effects;
   for (const CollectiveEffect &Inner : Summary.Effects) {
     CollectiveEffect Outer = Inner;
-    Outer.Chain.insert(Outer.Chain.begin(), Call);
+    Outer.Chain = Inner.Chain.prepended(Call);
     Outer.Group = bindToCall(Inner.Group, Call, Callee, Caller);
     Effects.push_back(std::move(Outer));
   }

@@ -9,7 +9,9 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/iterator.h"
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,54 @@ struct GroupOrigin {
 /// specific, else what a thread_group variable was initialised from, or F's parameter.
 GroupOrigin resolveGroupOrigin(const clang::Expr *GroupExpr, const clang::FunctionDecl *F);
 
+/// Calls leading from one function into the functions it calls, outermost first. Effects pass
+/// up the call graph one call at a time: a chain shares the calls below the one prepended, so
+/// effects passed up N calls cost N links in all, not N copies of chains up to N calls long
+/// (a call graph a thousand calls deep would otherwise hold a billion calls).
+class CallChain {
+  struct Link {
+    const clang::CallExpr *Call = nullptr;
+    std::shared_ptr<const Link> Rest;
+    size_t Length = 0;
+    const clang::CallExpr *Innermost = nullptr;
+  };
+
+public:
+  class iterator : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
+                                                     const clang::CallExpr *const> {
+  public:
+    iterator() = default;
+    explicit iterator(const Link *At) : At(At) {}
+    const clang::CallExpr *const &operator*() const { return At->Call; }
+    iterator &operator++() {
+      At = At->Rest.get();
+      return *this;
+    }
+    bool operator==(const iterator &O) const { return At == O.At; }
+
+  private:
+    const Link *At = nullptr;
+  };
+
+  bool empty() const { return !Head; }
+  size_t size() const { return Head ? Head->Length : 0; }
+  const clang::CallExpr *front() const { return Head->Call; }
+  /// The call into the function that holds the collective.
+  const clang::CallExpr *back() const { return Head->Innermost; }
+  iterator begin() const { return iterator(Head.get()); }
+  iterator end() const { return iterator(); }
+  /// Call, then the calls of this chain.
+  CallChain prepended(const clang::CallExpr *Call) const {
+    CallChain Out;
+    Out.Head =
+        std::make_shared<const Link>(Link{Call, Head, size() + 1, Head ? Head->Innermost : Call});
+    return Out;
+  }
+
+private:
+  std::shared_ptr<const Link> Head;
+};
+
 /// One collective a function may execute.
 struct CollectiveEffect {
   CollectiveKind Kind = CollectiveKind::Barrier;
@@ -44,7 +94,7 @@ struct CollectiveEffect {
   const clang::CallExpr *Site = nullptr; ///< the collective call, in whichever function holds it
   std::string Spelling;                  ///< "grid.sync()"
   /// The calls leading from the summarised function to the function that holds Site.
-  std::vector<const clang::CallExpr *> Chain;
+  CallChain Chain;
 };
 
 struct FunctionSummary {

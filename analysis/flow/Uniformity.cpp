@@ -468,13 +468,33 @@ llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *
     It->second.assign(Defs.begin(), Defs.end()); // no flow: every definition may reach it
     return It->second;
   }
-  llvm::SmallPtrSet<const Stmt *, 8> All(Defs.begin(), Defs.end());
-  for (const Stmt *Def : Defs) {
-    auto KilledBy = [&](const Stmt *S) { return S != Def && All.count(S); };
-    if (Cfg->blockOf(Def) && Cfg->reachesAvoiding(Def, Use, KilledBy))
-      It->second.push_back(Def);
+  // One definition that every path to the use passes: it alone reaches the use.
+  if (Defs.size() == 1 && Cfg->alwaysBefore(Defs[0], Use)) {
+    It->second.push_back(Defs[0]);
+    return It->second;
   }
+  llvm::SmallPtrSet<const Stmt *, 4> Nearest = nearestDefinitions(Use, Var, Defs);
+  for (const Stmt *Def : Defs) // in the order of the definitions
+    if (Nearest.count(Def))
+      It->second.push_back(Def);
   return It->second;
+}
+
+llvm::SmallPtrSet<const Stmt *, 4>
+Uniformity::nearestDefinitions(const DeclRefExpr *Use, const VarDecl *Var,
+                               llvm::ArrayRef<const Stmt *> Defs) {
+  // A walk back from a use meets the definitions near it at once; a variable that more uses ask
+  // about than this gets one pass over the CFG for all of them, so that thousands of uses far
+  // from their definitions do not each walk the function.
+  constexpr unsigned WalksBeforeIndex = 8;
+  std::unique_ptr<NearestBeforeIndex> &Index = DefinitionIndex[Var];
+  if (!Index && ++Walks[Var] <= WalksBeforeIndex) {
+    llvm::SmallPtrSet<const Stmt *, 8> All(Defs.begin(), Defs.end());
+    return Cfg->nearestBefore(Use, [&](const Stmt *S) { return All.count(S) != 0; });
+  }
+  if (!Index)
+    Index = std::make_unique<NearestBeforeIndex>(*Cfg, Defs);
+  return Index->before(Use);
 }
 
 std::optional<llvm::SmallVector<const Stmt *, 2>>
@@ -508,8 +528,7 @@ UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
     return UniformValue::perThread();
   if (!Definitions.count(Var))
     return UniformValue::everywhere(); // never given a value
-  // A copy: reading the definitions below may add to the cache this came from.
-  llvm::SmallVector<const Stmt *, 4> Defs(reachingDefinitions(Use, Var));
+  llvm::ArrayRef<const Stmt *> Defs = reachingDefinitions(Use, Var);
   // A parameter still holding what the caller passed on some path into the use.
   std::optional<UniformValue> Passed;
   if (holdsIncoming(Use, Var))

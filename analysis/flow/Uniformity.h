@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 
 namespace coopcheck::analysis {
@@ -175,6 +177,10 @@ private:
   UniformValue definitionValue(const clang::Stmt *Def);
   llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::DeclRefExpr *Use,
                                                           const clang::VarDecl *Var);
+  /// The definitions of Var among Defs that reach Use with no other between.
+  llvm::SmallPtrSet<const clang::Stmt *, 4>
+  nearestDefinitions(const clang::DeclRefExpr *Use, const clang::VarDecl *Var,
+                     llvm::ArrayRef<const clang::Stmt *> Defs);
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Expr *Load);
   void collectDefinitions();
 
@@ -195,11 +201,17 @@ private:
   /// The return statements of the function (not of its lambdas).
   llvm::SmallVector<const clang::ReturnStmt *, 2> Returns;
   /// The definitions of its variable that reach each use (flow-sensitive: a later assignment of
-  /// a broadcast value replaces a per-thread one).
-  llvm::DenseMap<const clang::DeclRefExpr *, llvm::SmallVector<const clang::Stmt *, 2>> Reaching;
+  /// a broadcast value replaces a per-thread one). This and DecidingBranches are node-based:
+  /// their entries are handed out as ArrayRefs that must outlive later insertions (returnValue
+  /// evaluates conditions while it walks branchesOf).
+  std::map<const clang::DeclRefExpr *, llvm::SmallVector<const clang::Stmt *, 2>> Reaching;
+  /// Per variable: how many of its uses walked back to their definitions, and once enough
+  /// have, where its definitions reach for all of its uses.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Walks;
+  llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<NearestBeforeIndex>> DefinitionIndex;
   llvm::DenseMap<const clang::DeclRefExpr *, bool> Incoming;
-  llvm::DenseMap<const clang::Stmt *,
-                 llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>
+  std::map<const clang::Stmt *,
+           llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>
       DecidingBranches;
   llvm::DenseMap<const clang::Expr *, std::optional<model::Scope>> LoadOrder;
   /// The fixpoint: every node's value, who reads it, and what is left to evaluate.

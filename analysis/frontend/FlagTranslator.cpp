@@ -380,6 +380,9 @@ constexpr StringRef CodegenOnlyPrefixes[] = {
     // OpenMP and modules need runtimes and caches of the original compiler.
     "-fopenmp", "-fno-openmp", "-fmodules", "-fcxx-modules"};
 
+// Options that make the compiler load and run code a compile database names: never followed.
+constexpr StringRef CodeLoadingPrefixes[] = {"-fplugin", "-fpass-plugin"};
+
 // Clang options outside any option group that still shape the parse.
 constexpr StringRef KeptUngroupedOptions[] = {
     "pthread", "w", "target=", "stdlib=", "sysroot=", "gcc-toolchain=", "Qunused-arguments"};
@@ -499,9 +502,8 @@ std::optional<NvccMatch> matchNvccOption(llvm::ArrayRef<std::string> Tokens, siz
   return std::nullopt;
 }
 
-bool isCodegenOnly(StringRef Spelling) {
-  return llvm::any_of(CodegenOnlyPrefixes,
-                      [&](StringRef Prefix) { return Spelling.starts_with(Prefix); });
+bool startsWithAny(StringRef Spelling, llvm::ArrayRef<StringRef> Prefixes) {
+  return llvm::any_of(Prefixes, [&](StringRef Prefix) { return Spelling.starts_with(Prefix); });
 }
 
 bool isWerror(StringRef Spelling) {
@@ -528,7 +530,8 @@ bool clangOptionShapesParse(const llvm::opt::Option &Opt, StringRef Spelling) {
   if (Opt.matches(OPT_Diag_Group) || Opt.matches(OPT_pedantic_Group))
     return !isWerror(Spelling);
   if (Opt.matches(OPT_Preprocessor_Group) || Opt.matches(OPT_f_Group))
-    return !isCodegenOnly(Spelling);
+    return !startsWithAny(Spelling, CodegenOnlyPrefixes) &&
+           !startsWithAny(Spelling, CodeLoadingPrefixes);
   return !Opt.getGroup().isValid() && llvm::is_contained(KeptUngroupedOptions, Opt.getName());
 }
 

@@ -1,8 +1,12 @@
 #include "analysis/frontend/ParseSetup.h"
 #include "analysis/frontend/CudaToolkit.h"
+#include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 namespace coopcheck::analysis {
 
@@ -59,6 +63,24 @@ static const char *platformMacro(Platform P) {
     return "-D__COOPCHECK_PLATFORM_MACA__=1";
   }
   return "-D__COOPCHECK_PLATFORM_CUDA__=1";
+}
+
+/// The positions of the command's language options (`-x LANG`, `-xLANG`), found as Clang's driver
+/// reads the arguments: a `-x` that is another option's value (`-include -x`) is not one.
+static std::set<size_t> languageTokens(const std::vector<std::string> &Args) {
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::options::ClangOption));
+  std::set<size_t> Tokens;
+  for (const llvm::opt::Arg *A : Parsed.filtered(clang::options::OPT_x)) {
+    Tokens.insert(A->getIndex());
+    if (Args[A->getIndex()] == "-x") // the separate spelling: its value too
+      Tokens.insert(A->getIndex() + 1);
+  }
+  return Tokens;
 }
 
 static const char *runtimeHeader(Platform P) {
@@ -125,14 +147,12 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
     Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(Options.HostSide ? "--cuda-host-only" : "--cuda-device-only");
   // The language is fixed above: CUDA for every platform (HIP and MXMACA through the model).
-  if (Command)
-    for (size_t I = 0; I < Command->Args.size(); ++I) {
-      if (Command->Args[I] == "-x") {
-        ++I;
-        continue;
-      }
-      Args.push_back(Command->Args[I]);
-    }
+  if (Command) {
+    std::set<size_t> Language = languageTokens(Command->Args);
+    for (size_t I = 0; I < Command->Args.size(); ++I)
+      if (!Language.count(I))
+        Args.push_back(Command->Args[I]);
+  }
   Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
   return Args;
 }

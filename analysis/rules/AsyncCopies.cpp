@@ -48,12 +48,13 @@ struct AsyncEvent {
 const Decl *destinationRoot(const CollectiveEffect &Copy, SmallVectorImpl<const Expr *> &Steps) {
   const Expr *Destination = Copy.Site->getNumArgs() > 1 ? Copy.Site->getArg(1) : nullptr;
   const Decl *Root = memoryRoot(Destination, Copy.Chain.empty() ? &Steps : nullptr);
-  for (auto Call = Copy.Chain.rbegin(); Call != Copy.Chain.rend(); ++Call) {
+  SmallVector<const CallExpr *, 8> Calls(Copy.Chain.begin(), Copy.Chain.end());
+  for (const CallExpr *Call : llvm::reverse(Calls)) {
     const auto *Param = dyn_cast_or_null<ParmVarDecl>(Root);
     if (!Param)
       break;
     Root = memoryRoot(
-        argumentForParameter(*Call, (*Call)->getDirectCallee(), Param->getFunctionScopeIndex()));
+        argumentForParameter(Call, Call->getDirectCallee(), Param->getFunctionScopeIndex()));
   }
   return Root;
 }

@@ -299,17 +299,21 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
     const auto &RL = ReachOf(R.At);
     if (!RL || !elements(Lanes, R))
       return std::nullopt;
+    // The statements the read meets with no barrier between, by one walk each way: a barrier
+    // settles a pair whatever lanes they name, and in a long kernel almost every pair has one.
+    auto Before = Cfg->reachableAvoiding(R.At, FunctionCFG::Direction::Backward, Stops);
+    auto After = Cfg->reachableAvoiding(R.At, FunctionCFG::Direction::Forward, Stops);
     for (const Access &W : Writes) {
       if (W.Root != R.Root)
+        continue;
+      bool WriteFirst = Before.count(W.At);
+      if (!WriteFirst && !After.count(W.At))
         continue;
       const auto &WL = ReachOf(W.At);
       if (!WL)
         continue;
       auto Pair = partner(Lanes, R, W, *RL, *WL);
       if (!Pair || contended(Lanes, Writes, W, *Pair, ReachOf, Unordered))
-        continue;
-      bool WriteFirst = Cfg->reachesAvoiding(W.At, R.At, Stops);
-      if (!WriteFirst && !Cfg->reachesAvoiding(R.At, W.At, Stops))
         continue;
       return WarpRace{R.Element,
                       W.Element,

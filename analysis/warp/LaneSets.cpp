@@ -236,15 +236,8 @@ std::optional<int64_t> LaneSets::eval(const Expr *E, unsigned Tid, unsigned Bloc
   if (!T->isIntegralOrEnumerationType() && !T->isBooleanType())
     return std::nullopt;
   // Constants first (literals, constexpr and const variables, warpSize, sizeof).
-  if (!isa<DeclRefExpr>(E) || !isa<ParmVarDecl>(cast<DeclRefExpr>(E)->getDecl())) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx)) {
-      const llvm::APSInt &I = R.Val.getInt();
-      if (I.getBitWidth() > 64)
-        return std::nullopt;
-      return fit(I.isSigned() ? I.getSExtValue() : int64_t(I.getZExtValue()), T);
-    }
-  }
+  if (std::optional<Constant> C = constantOf(E))
+    return *C ? std::optional<int64_t>(fit(**C, T)) : std::nullopt;
   if (const auto *CE = dyn_cast<CastExpr>(E))
     return evalCast(CE, Tid, BlockDim, Depth);
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
@@ -260,6 +253,28 @@ std::optional<int64_t> LaneSets::eval(const Expr *E, unsigned Tid, unsigned Bloc
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return evalBinary(BO, Tid, BlockDim, Depth);
   return std::nullopt;
+}
+
+std::optional<LaneSets::Constant> LaneSets::constantOf(const Expr *E) {
+  auto [It, Inserted] = Constants.try_emplace(E);
+  if (!Inserted)
+    return It->second;
+  if (isa<DeclRefExpr>(E) && isa<ParmVarDecl>(cast<DeclRefExpr>(E)->getDecl()))
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &I = R.Val.getInt();
+  if (I.getBitWidth() > 64)
+    return It->second = Constant(std::nullopt);
+  return It->second = Constant(I.isSigned() ? I.getSExtValue() : int64_t(I.getZExtValue()));
+}
+
+const Expr *LaneSets::definitionValue(const DeclRefExpr *DRE) {
+  auto [It, Inserted] = DefinitionValues.try_emplace(DRE);
+  if (Inserted)
+    It->second = singleDefinitionValue(DRE);
+  return It->second;
 }
 
 std::optional<int64_t> LaneSets::evalCast(const CastExpr *CE, unsigned Tid, unsigned BlockDim,
@@ -287,7 +302,7 @@ std::optional<int64_t> LaneSets::evalVariable(const DeclRefExpr *DRE, unsigned T
   if (auto Bound = BoundCounters.find(dyn_cast<VarDecl>(DRE->getDecl()));
       Bound != BoundCounters.end())
     return Bound->second;
-  const Expr *Def = singleDefinitionValue(DRE);
+  const Expr *Def = definitionValue(DRE);
   if (!Def)
     return std::nullopt;
   auto V = eval(Def, Tid, BlockDim, Depth + 1);

@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,6 +89,13 @@ private:
   std::optional<std::vector<int64_t>> valuesFor(const clang::Expr *E, unsigned BlockDim);
   std::optional<int64_t> eval(const clang::Expr *E, unsigned Tid, unsigned BlockDim,
                               unsigned Depth);
+  /// What Clang's constant evaluator makes of E, the same in every thread: asked once per
+  /// expression, not once per thread. Nullopt: not a constant; a nullopt Constant: a constant
+  /// wider than 64 bits, which is not evaluated.
+  using Constant = std::optional<int64_t>;
+  std::optional<Constant> constantOf(const clang::Expr *E);
+  /// singleDefinitionValue, once per use of a variable rather than once per thread.
+  const clang::Expr *definitionValue(const clang::DeclRefExpr *DRE);
   // eval by kind of expression: E's value for thread Tid of a block of BlockDim threads.
   std::optional<int64_t> evalCast(const clang::CastExpr *CE, unsigned Tid, unsigned BlockDim,
                                   unsigned Depth);
@@ -113,8 +121,11 @@ private:
   const clang::FunctionDecl *Function;
   clang::ASTContext &Ctx;
   unsigned WarpSize;
-  llvm::DenseMap<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
+  /// Node-based: values() hands out pointers into it, which later insertions must not move.
+  std::map<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
   llvm::DenseMap<const clang::VarDecl *, int64_t> BoundCounters;
+  llvm::DenseMap<const clang::Expr *, std::optional<Constant>> Constants;
+  llvm::DenseMap<const clang::DeclRefExpr *, const clang::Expr *> DefinitionValues;
   unsigned Steps = 0; ///< of eval for one thread: long definition chains give up
 };
 

@@ -55,13 +55,16 @@ llvm::Expected<Baseline> Baseline::read(const std::string &Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return invalid(Path, "cannot read: " + Buffer.getError().message());
-  Json Log = Json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
-                         /*allow_exceptions=*/false);
+  return parse((*Buffer)->getBuffer(), Path);
+}
+
+llvm::Expected<Baseline> Baseline::parse(llvm::StringRef Text, const std::string &Name) {
+  Json Log = Json::parse(Text.begin(), Text.end(), nullptr, /*allow_exceptions=*/false);
   if (Log.is_discarded())
-    return invalid(Path, "not JSON");
+    return invalid(Name, "not JSON");
   const Json *Runs = member(Log, "runs");
   if (stringAt(member(Log, "version")) != "2.1.0" || !Runs || !Runs->is_array())
-    return invalid(Path, "not a SARIF 2.1.0 log");
+    return invalid(Name, "not a SARIF 2.1.0 log");
   Baseline B;
   for (const Json &Run : *Runs)
     if (const Json *Results = member(Run, "results"); Results && Results->is_array())

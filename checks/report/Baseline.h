@@ -5,6 +5,7 @@
 // start of the line on and not the line number, so inserting lines above a finding keeps it known.
 #pragma once
 #include "checks/report/Finding.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <string>
@@ -15,6 +16,8 @@ class Baseline {
 public:
   /// Reads a SARIF 2.1.0 log; the error is one line naming the file.
   static llvm::Expected<Baseline> read(const std::string &Path);
+  /// The same from the log's text; Name stands for the file in the error.
+  static llvm::Expected<Baseline> parse(llvm::StringRef Text, const std::string &Name);
 
   /// Removes from \p R the findings the baseline holds. Each baseline result accounts for one
   /// finding, so a second identical finding on the same line is still new.

@@ -34,6 +34,11 @@ namespace coopcheck::model::executor::detail {
 
 using namespace llvm;
 
+/// Steps between two looks at the clock. A step simplifies its value, which costs time growing
+/// with the expression (thousands of nested operations in generated code take milliseconds a
+/// step): a look every 64 steps keeps the replay within a few steps of its time bound.
+constexpr unsigned StepsBetweenClockReads = 64;
+
 StepResult Replay::runThread(ThreadId T) {
   ThreadContext &Th = St->Threads[T];
   for (unsigned I = 0; I < Limits.StepsPerTurn; ++I) {
@@ -41,7 +46,8 @@ StepResult Replay::runThread(ThreadId T) {
       BoundHit = "step bound";
       return StepResult::Yield;
     }
-    if (St->Steps % 1024 == 0 && std::chrono::steady_clock::now() - Start > Limits.Time) {
+    if (St->Steps % StepsBetweenClockReads == 0 &&
+        std::chrono::steady_clock::now() - Start > Limits.Time) {
       BoundHit = "time bound";
       return StepResult::Yield;
     }

@@ -33,6 +33,31 @@ check_fixed "coopcheck --fix" "$scratch/cli/legacy.cu"
 expect_exit 0 "coopcheck --fix on the fixed file changes nothing" -- "$COOPCHECK" --fix "$scratch/cli/legacy.cu"
 cmp -s "$want" "$scratch/cli/legacy.cu" && pass "second --fix is a no-op" || fail "second --fix changed the file"
 
+# Fixed files are written whole through a rename: a link stays a link to the fixed file, the
+# permissions stay, no temporary file is left, and a directory that cannot take the temporary
+# file leaves the source untouched with a clear error.
+mkdir -p "$scratch/atomic/real" "$scratch/atomic/locked"
+cp "$src" "$scratch/atomic/real/legacy.cu"
+chmod 640 "$scratch/atomic/real/legacy.cu"
+ln -s real/legacy.cu "$scratch/atomic/link.cu"
+expect_exit 1 "--fix through a symbolic link" -- "$COOPCHECK" --fix "$scratch/atomic/link.cu"
+[[ -L $scratch/atomic/link.cu ]] && pass "the link is still a link" || fail "--fix replaced the link by a file"
+cmp -s "$want" "$scratch/atomic/real/legacy.cu" && pass "the linked file is fixed" || fail "the linked file is not fixed"
+[[ $(stat -c %a "$scratch/atomic/real/legacy.cu") == 640 ]] && pass "permissions kept" ||
+  fail "permissions changed to $(stat -c %a "$scratch/atomic/real/legacy.cu")"
+leftovers=$(find "$scratch/atomic" -name '*.coopcheck-*')
+[[ -z $leftovers ]] && pass "no temporary file left" || fail "temporary files left: $leftovers"
+cp "$src" "$scratch/atomic/locked/legacy.cu"
+chmod 555 "$scratch/atomic/locked"
+if [[ $(id -u) != 0 ]]; then
+  expect_exit 2 "--fix in a read-only directory" -- "$COOPCHECK" --fix "$scratch/atomic/locked/legacy.cu"
+  grep -q "cannot write fix-its" "$scratch/err" && pass "read-only directory: reason given" ||
+    fail "read-only directory: stderr '$(cat "$scratch/err")'"
+  cmp -s "$src" "$scratch/atomic/locked/legacy.cu" && pass "read-only directory: source untouched" ||
+    fail "read-only directory: the source changed"
+fi
+chmod 755 "$scratch/atomic/locked"
+
 # The fix-its in the reports (the file is not touched without --fix).
 cp "$src" "$scratch/report.cu"
 expect_exit 1 "json report" -- "$COOPCHECK" --format=json "$scratch/report.cu"

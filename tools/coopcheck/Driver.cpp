@@ -1,6 +1,9 @@
 #include "tools/coopcheck/Driver.h"
+#include "analysis/support/AnalysisStage.h"
 #include "checks/report/FindingOrder.h"
+#include "tools/coopcheck/AtomicWrite.h"
 #include "tools/coopcheck/TidyRunner.h"
+#include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,6 +60,7 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                                         Facts ? Facts->Launches
                                               : std::vector<analysis::LaunchFact>(),
                                         MayWait};
+  analysis::AnalysisStage Stage("the executor");
   confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
 }
 
@@ -112,6 +116,16 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
   return Result;
 }
 
+/// analyseUnit on a thread of its own: a crash costs this unit's findings only.
+UnitResult analyseIsolated(const TranslationUnitInput &Unit, const RunOptions &Options,
+                           const std::string &FactsFile) {
+  UnitResult Result;
+  if (std::optional<std::string> Stage =
+          runIsolated([&] { Result = analyseUnit(Unit, Options, FactsFile); }))
+    Result = UnitResult{{}, std::nullopt, "analysis crashed in " + *Stage + "; report this", {}};
+  return Result;
+}
+
 std::vector<UnitResult> analyseAll(const std::vector<TranslationUnitInput> &Units,
                                    const RunOptions &Options) {
   std::vector<UnitResult> Results(Units.size());
@@ -124,7 +138,7 @@ std::vector<UnitResult> analyseAll(const std::vector<TranslationUnitInput> &Unit
         std::lock_guard<std::mutex> Guard(ProgressLock);
         llvm::errs() << "[" << ++Started << "/" << Units.size() << "] " << Units[I].File << "\n";
       }
-      Results[I] = analyseUnit(Units[I], Options, "");
+      Results[I] = analyseIsolated(Units[I], Options, "");
     }
   };
   unsigned Threads = std::max(1u, std::min<unsigned>(Options.Jobs, Units.size()));
@@ -168,12 +182,9 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
     if (R.Facts)
       Index.add(*R.Facts);
   if (Options.ExportFacts) {
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(*Options.ExportFacts, EC);
-    if (EC)
-      Report.Failures.push_back({*Options.ExportFacts, "cannot write facts: " + EC.message()});
-    else
-      Out << Index.toJson();
+    if (llvm::Error Err = writeAtomically(*Options.ExportFacts, Index.toJson()))
+      Report.Failures.push_back(
+          {*Options.ExportFacts, "cannot write facts: " + llvm::toString(std::move(Err))});
   }
 
   // Launches of kernels defined in another unit: analyse those units again with the joined facts.
@@ -182,7 +193,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
     if (auto FactsFile = writeTemporaryFacts(Index)) {
       for (size_t I = 0; I < In.Units.size(); ++I)
         if (llvm::is_contained(Rerun, In.Units[I].File))
-          Results[I] = analyseUnit(In.Units[I], Options, *FactsFile);
+          Results[I] = analyseIsolated(In.Units[I], Options, *FactsFile);
       (void)llvm::sys::fs::remove(*FactsFile); // a leftover temporary file is harmless
     }
 

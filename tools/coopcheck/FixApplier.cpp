@@ -1,4 +1,5 @@
 #include "tools/coopcheck/FixApplier.h"
+#include "tools/coopcheck/AtomicWrite.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -120,17 +121,12 @@ private:
                    << ": cannot apply fix-its: " << llvm::toString(Fixed.takeError()) << "\n";
       return false;
     }
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Path, EC);
-    if (!EC) {
-      Out << *Fixed;
-      Out.close();
-      EC = Out.error();
+    if (llvm::Error Err = writeAtomically(Path, *Fixed)) {
+      llvm::errs() << "coopcheck: error: " << Path
+                   << ": cannot write fix-its: " << llvm::toString(std::move(Err)) << "\n";
+      return false;
     }
-    if (EC)
-      llvm::errs() << "coopcheck: error: " << Path << ": cannot write fix-its: " << EC.message()
-                   << "\n";
-    return !EC;
+    return true;
   }
 
   std::map<std::string, FileEdits> Files;

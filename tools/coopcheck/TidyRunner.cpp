@@ -1,5 +1,6 @@
 #include "tools/coopcheck/TidyRunner.h"
 #include "analysis/flow/UnitCache.h"
+#include "analysis/support/AnalysisStage.h"
 #include "checks/RuleTable.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -35,6 +36,7 @@ public:
   FactsConsumer(Preprocessor &PP, std::string File, unsigned TimeLimitSeconds, TidyResult &Out)
       : PP(PP), File(std::move(File)), TimeLimitSeconds(TimeLimitSeconds), Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    analysis::AnalysisStage Stage("the unit's cross-unit facts");
     analysis::UnitCache &TU = analysis::unitCacheFor(Ctx, &PP);
     Out.Facts = analysis::collectUnitFacts(TU, File);
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();

@@ -11,15 +11,16 @@
 #include "clang-tidy/GlobList.h"
 #include "runtime-model/semantics/Architectures.h"
 #include "runtime-model/semantics/Platform.h"
+#include "tools/coopcheck/AtomicWrite.h"
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
+#include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <tuple>
@@ -231,10 +232,8 @@ void writeReport(const report::Report &Report) {
     std::cout << Text.str();
     return;
   }
-  std::ofstream Out(OutputFile);
-  if (!Out)
-    usageError("cannot write '" + OutputFile + "'");
-  Out << Text.str();
+  if (Error Err = cli::writeAtomically(OutputFile, Text.str()))
+    usageError("cannot write '" + OutputFile + "': " + toString(std::move(Err)));
 }
 
 /// Splits off everything after `--`: it goes to the compiler.
@@ -248,6 +247,15 @@ std::vector<std::string> compilerArguments(int &Argc, const char **Argv) {
   return {};
 }
 
+/// LLVM's first line without the program name it starts with ("coopcheck: "); a response file
+/// that cannot be expanded is named after the reason ("recursive expansion of: 'a.rsp'").
+std::string commandLineError(StringRef Errors) {
+  StringRef Line = Errors.trim().split('\n').first;
+  Line.consume_front("coopcheck: ");
+  Line.consume_front("error: ");
+  return Line.trim().str();
+}
+
 void parseCommandLine(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(
@@ -257,8 +265,13 @@ void parseCommandLine(int Argc, const char **Argv) {
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "coopcheck: cooperative-groups and "
                                    "warp-synchronization checks for CUDA, HIP and MXMACA\n",
-                                   &ErrorStream))
-    usageError(StringRef(Errors).trim().split('\n').first.split(": ").second.trim());
+                                   &ErrorStream)) {
+    // An option's bad value is already on stderr, on LLVM's one line.
+    std::string Reason = commandLineError(Errors);
+    if (Reason.empty())
+      std::exit(2);
+    usageError(Reason);
+  }
 }
 
 std::optional<report::Baseline> baseline() {
@@ -332,6 +345,7 @@ int main(int argc, const char **argv) {
     return printParseArguments(In, Options);
   Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
 
+  cli::enableCrashRecovery();
   report::Report Report = cli::analyse(std::move(In), Options);
   SmallString<256> Cwd;
   (void)sys::fs::current_path(Cwd); // empty when unknown: SARIF URIs are then absolute

@@ -492,6 +492,16 @@ TEST(FlagTranslator, DropsCodegenLinkAndUnknownOptions) {
                                 "-resource-dir /r", "-fconcepts"});
 }
 
+// A compile database is data: nothing it names is loaded into the parse and run.
+TEST(FlagTranslator, NeverKeepsOptionsThatLoadCode) {
+  TranslatedCommand T =
+      translate({"clang++", "-fplugin=/tmp/evil.so", "-fpass-plugin=/tmp/p.so",
+                 "-fplugin-arg-evil-x", "-Xclang", "-load", "-Xclang", "/tmp/y.so",
+                 "--offload-arch=native", "-B/tmp/bin", "--config=/tmp/c.cfg", "k.cu"});
+  EXPECT_THAT(T.Args, isEmpty());
+  expectContainsAll(T.Dropped, {"-fplugin=/tmp/evil.so", "-fpass-plugin=/tmp/p.so"});
+}
+
 TEST(FlagTranslator, InputsAreReportedAndNeverInArgs) {
   TranslatedCommand T = translate({"nvcc", "-c", "a.cu", "b.cu", "-o", "out.o", "-DX"});
   EXPECT_THAT(T.Inputs, ElementsAre("a.cu", "b.cu"));

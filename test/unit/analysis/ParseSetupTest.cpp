@@ -54,6 +54,18 @@ TEST(ParseSetup, CompileCommandAndToolkit) {
   EXPECT_EQ(std::count(Args.begin(), Args.end(), "-x"), 1);
 }
 
+// The command's language gives way to CUDA; a `-x` that is another option's value stays that value,
+// or the option would take the file appended after the arguments as its own (found by fuzzing).
+TEST(ParseSetup, OnlyTheLanguageOptionGivesWay) {
+  TranslatedCommand Command;
+  Command.Args = {"-include", "-x", "-x", "c++", "-xcuda", "-DN"};
+  std::vector<std::string> Args = parseArguments(Platform::Cuda, ParseOptions(), &Command);
+  ASSERT_GE(Args.size(), 3u);
+  EXPECT_EQ(std::vector<std::string>(Args.end() - 3, Args.end()),
+            (std::vector<std::string>{"-include", "-x", "-DN"}));
+  EXPECT_EQ(std::count(Args.begin(), Args.end(), "-x"), 2);
+}
+
 // nvcc's dialect (host min/max, ...) is supplied after the runtime header for the model and for a
 // real toolkit alike.
 TEST(ParseSetup, NvccCompatibilityHeaderForEveryToolkit) {

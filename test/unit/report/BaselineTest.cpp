@@ -85,4 +85,19 @@ TEST(Baseline, UnusableFilesAreOneLineErrors) {
       "");
 }
 
+TEST(Baseline, TextIsReadAsTheFileWouldBe) {
+  TempTree Tree;
+  std::string File = Tree.write("k.cu", Kernel);
+  std::ostringstream OS;
+  writeSarif(OS, {{at(File, 3)}, {}, Tree.root()});
+  auto B = Baseline::parse(OS.str(), "inline");
+  ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  Report Now{{at(File, 2), at(File, 3)}, {}, Tree.root()};
+  B->removeKnownFindings(Now);
+  ASSERT_EQ(Now.Findings.size(), 1u);
+  EXPECT_EQ(Now.Findings[0].Location.Line, 2u);
+  auto Bad = Baseline::parse("{", "inline");
+  EXPECT_EQ(Bad ? "" : llvm::toString(Bad.takeError()), "baseline 'inline': not JSON");
+}
+
 } // namespace
