@@ -1,4 +1,5 @@
 #include "tools/coopcheck/Driver.h"
+#include "analysis/flow/StableOrder.h"
 #include "analysis/support/AnalysisStage.h"
 #include "checks/report/FindingOrder.h"
 #include "tools/coopcheck/AtomicWrite.h"
@@ -207,6 +208,14 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
       Report.Findings.push_back(std::move(F));
   }
   report::sortAndDedupe(Report.Findings);
+  // Notifications in file order, not in the order the files were given or finished in.
+  analysis::stableSort(
+      Report.Failures,
+      [](const report::InputFailure &A, const report::InputFailure &B) { return A.File < B.File; });
+  analysis::stableSort(Report.Partial,
+                       [](const report::PartialAnalysis &A, const report::PartialAnalysis &B) {
+                         return A.File < B.File;
+                       });
   return Report;
 }
 
