@@ -31,7 +31,7 @@ void DeprecatedMultiGridCheck::checkTranslationUnit(UnitCache &TU) {
   const ASTContext &Ctx = TU.context();
   // A function template is reported once, for its first instantiation.
   llvm::SmallPtrSet<const void *, 16> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions()) {
+  for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions())) {
     std::vector<MultiGridUse> Uses = multiGridUses(F);
     if (Uses.empty())
       continue;

@@ -68,7 +68,7 @@ void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O
 
 void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 32> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions()) {
+  for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions())) {
     const std::vector<GuardedEffect> &Effects = TU.get<DivergenceAnalysis>().effectsOf(F);
     // A collective on a tile whose creation is itself reported is part of that finding.
     llvm::SmallPtrSet<const Expr *, 8> DivergentPartitions;

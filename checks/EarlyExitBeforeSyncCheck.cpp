@@ -57,7 +57,7 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
   BuildTargets Built(TU.platform(), Targets);
   std::vector<model::Platform> Awaiting = Built.awaitingExitedThreads();
   analysis::EarlyExitOptions Opts{Strict || !Awaiting.empty()};
-  for (const FunctionDecl *Kernel : TU.kernels())
+  for (const FunctionDecl *Kernel : TU.inTime(TU.kernels()))
     for (const analysis::EarlyExit &E : analysis::findEarlyExits(TU, Kernel, Opts)) {
       if (!reportableAt(TU, E.Call->getBeginLoc()))
         continue;

@@ -11,7 +11,7 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
   ASTContext &Ctx = TU.context();
   // A read in a template is reported once, for its first instantiation that races.
   llvm::SmallPtrSet<const void *, 32> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions())
+  for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const WarpRace &Race : warpRaces(TU, F)) {
       SourceLocation Loc = userLocation(TU, Race.Read->getBeginLoc());
       if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)

@@ -40,7 +40,7 @@ std::string message(const BadTileSize &Bad) {
 
 void TileSizeCheck::checkTranslationUnit(UnitCache &TU) {
   llvm::SmallPtrSet<const void *, 16> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions())
+  for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const BadTileSize &Bad : badTileSizes(TU, F)) {
       SourceLocation Loc =
           userLocation(TU, Bad.Call ? Bad.Call->getBeginLoc() : Bad.Parameter->getLocation());

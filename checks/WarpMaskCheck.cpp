@@ -110,7 +110,7 @@ std::string noteOf(const MaskProblem &P) {
 void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
   // A call in a template is reported once, for its first instantiation with a problem.
   llvm::SmallPtrSet<const void *, 32> Reported;
-  for (const FunctionDecl *F : TU.deviceFunctions()) {
+  for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions())) {
     const CallExpr *Current = nullptr;
     bool Skip = false;
     for (const MaskProblem &P : maskProblems(TU, F)) {

@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/iterator.h"
 #include <chrono>
 #include <map>
 #include <memory>
@@ -71,6 +72,49 @@ public:
   /// so marks the unit as analysed in part (stoppedEarly) and the remaining checks do not run.
   bool outOfTime();
   bool stoppedEarly() const { return StoppedEarly; }
+
+  /// Functions (kernels(), deviceFunctions()) one after another while the unit's time bound has
+  /// not passed: a check that walks them stops at the bound, in a unit of thousands of functions
+  /// too, and reports the findings of the functions it finished.
+  class FunctionsInTime {
+  public:
+    class iterator : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
+                                                       const clang::FunctionDecl *const> {
+    public:
+      iterator(UnitCache &Unit, const clang::FunctionDecl *const *At,
+               const clang::FunctionDecl *const *End)
+          : Unit(&Unit), At(At), End(End) {
+        stopAtTheBound();
+      }
+      const clang::FunctionDecl *const &operator*() const { return *At; }
+      iterator &operator++() {
+        ++At;
+        stopAtTheBound();
+        return *this;
+      }
+      bool operator==(const iterator &O) const { return At == O.At; }
+
+    private:
+      void stopAtTheBound() {
+        if (At != End && Unit->outOfTime())
+          At = End;
+      }
+      UnitCache *Unit;
+      const clang::FunctionDecl *const *At;
+      const clang::FunctionDecl *const *End;
+    };
+    FunctionsInTime(UnitCache &Unit, llvm::ArrayRef<const clang::FunctionDecl *> Functions)
+        : Unit(Unit), Functions(Functions) {}
+    iterator begin() const { return iterator(Unit, Functions.begin(), Functions.end()); }
+    iterator end() const { return iterator(Unit, Functions.end(), Functions.end()); }
+
+  private:
+    UnitCache &Unit;
+    llvm::ArrayRef<const clang::FunctionDecl *> Functions;
+  };
+  FunctionsInTime inTime(llvm::ArrayRef<const clang::FunctionDecl *> Functions) {
+    return FunctionsInTime(*this, Functions);
+  }
 
   bool isUserCode(clang::SourceLocation Loc) const;
   /// Whether a finding at Loc may be reported: user code outside the functions that compile

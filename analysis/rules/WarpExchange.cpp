@@ -344,6 +344,9 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
   };
   llvm::SmallPtrSet<const Decl *, 8> RootsDone;
   for (const Access &R : Reads) {
+    // Each race stands alone: at the unit's time bound the races found so far are reported.
+    if (TU.outOfTime())
+      break;
     if (RootsDone.count(R.Root))
       continue;
     if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {

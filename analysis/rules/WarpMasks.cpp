@@ -399,8 +399,12 @@ std::vector<MaskProblem> maskProblems(UnitCache &TU, const FunctionDecl *F) {
   if (Collector.Calls.empty())
     return Out;
   MaskAnalysis Analysis(TU, F, Collector.Refs);
-  for (const CallExpr *Call : Collector.Calls)
+  // Each call's problems stand alone: at the unit's time bound those found so far are reported.
+  for (const CallExpr *Call : Collector.Calls) {
+    if (TU.outOfTime())
+      break;
     Analysis.analyse(Call, Out);
+  }
   return Out;
 }
 

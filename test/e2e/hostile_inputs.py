@@ -12,6 +12,8 @@ BUILD = os.environ.get('COOPCHECK_BUILD_DIR', 'build')
 COOPCHECK = os.path.abspath(os.path.join(BUILD, 'bin', 'coopcheck'))
 # Per input: generous for CI's loaded 2-core machine, far below the default per-unit bound.
 WALL_BOUND = 90
+# Peak resident memory per input: the largest take a few hundred MiB.
+MEMORY_BOUND = 2 << 30
 HEADER = '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n'
 
 
@@ -146,32 +148,31 @@ def hip_entry(directory, source, *flags):
 class Case:
     """One input: files (name: text or bytes) written into a fresh directory, the arguments
     (run there), the exit codes it may give, the rules its findings must include, and the reason
-    it must give on stderr (a regular expression; None: stderr stays empty)."""
+    it must give on stderr: a regular expression each of reason_lines lines matches (None: stderr
+    stays empty). A usage error writes no report."""
 
-    def __init__(self, name, files, args, exits, rules=(), reason=None, setup=None,
-                 usage_error=False):
+    def __init__(self, name, files, args, exits, rules=(), reason=None, reason_lines=1,
+                 setup=None, fmt='json', report=True):
         self.name, self.files, self.args, self.exits = name, files, args, exits
-        self.rules, self.reason, self.setup = set(rules), reason, setup
-        self.usage_error = usage_error
+        self.rules, self.reason, self.reason_lines = set(rules), reason, reason_lines
+        self.setup, self.fmt, self.report = setup, fmt, report
 
 
 def database_of_10000(root):
-    """10,000 entries: a header that only the last entry's unit includes, a buggy unit among
-    the entries, and 9,990 entries whose files were deleted since the database was written."""
+    """10,000 entries: 9,990 whose files were deleted since the database was written, 9 clean
+    units, and one unit including a header whose helper splits a block at a barrier."""
     units = os.path.join(root, 'units')
     os.makedirs(units)
-    entries = []
-    for j in range(9990):
-        entries.append(hip_entry(units, f'gone{j}.hip'))
+    entries = [hip_entry(units, f'gone{j}.hip') for j in range(9990)]
     for j in range(9):
         with open(os.path.join(units, f'u{j}.hip'), 'w') as f:
             f.write(CLEAN_HIP)
         entries.append(hip_entry(units, f'u{j}.hip'))
-    # The header holds the buggy kernel: its finding is reported only through the including unit.
     with open(os.path.join(units, 'last.hip'), 'w') as f:
-        f.write('#include <hip/hip_runtime.h>\n#include "split.h"\n')
+        f.write('#include "split.h"\n__global__ void k(int *a) { split(a); }\n')
     with open(os.path.join(units, 'split.h'), 'w') as f:
-        f.write(SPLIT_HIP.split('\n', 1)[1].replace('SPLIT', '16'))
+        f.write('#include <hip/hip_runtime.h>\n'
+                '__device__ inline void split(int *a) { if (threadIdx.x < 16) __syncthreads(); }\n')
     entries.append(hip_entry(units, 'last.hip'))
     with open(os.path.join(root, 'compile_commands.json'), 'w') as f:
         json.dump(entries, f)
@@ -190,9 +191,10 @@ def options_file_loop(root):
 
 
 NON_UTF8_NAME = b'k\xff\xfe\xe9.cu'
-NON_UTF8_SOURCE = (HEADER.encode() + b'// caf\xe9 \xff\xfe latin-1 and stray bytes\n'
-                   b'__global__ void k(int *a) {\n  const char *s = "\xe9\xff";\n'
-                   b'  if (threadIdx.x < 3) __syncthreads();\n  a[0] = s[0];\n}\n')
+# Latin-1 and stray bytes in a comment, a string and the condition a finding quotes.
+NON_UTF8_SOURCE = (HEADER.encode() + b'// caf\xe9 \xff\xfe\n__global__ void k(int *a) {\n'
+                   b'  const char *s = "\xe9\xff";\n'
+                   b'  if (threadIdx.x < sizeof("\xe9\xff\xfe")) __syncthreads();\n  a[0] = s[0];\n}\n')
 
 BINARY = bytes(range(256)) * 64
 
@@ -225,13 +227,23 @@ CASES = [
          reason=r'k\.cu: is a binary file'),
     Case('compile database of 10,000 entries: one header', {}, ['-p', '.', 'units/split.h'], {1},
          ['cg-divergent-collective'], setup=database_of_10000),
+    Case('compile database of 10,000 entries, 9,990 files gone', {}, ['-p', '.'], {2},
+         ['cg-divergent-collective'], reason=r'^coopcheck: error: .*/gone\d+\.hip: no such file$',
+         reason_lines=9990, setup=database_of_10000),
     Case('--options-file loop in a compile database', {}, ['-p', '.'], {1},
          ['cg-divergent-collective'], setup=options_file_loop),
     Case('response file that names itself', {'self.rsp': '@self.rsp --no-confirm\n',
                                               'k.cu': issue_switch()},
-         ['@self.rsp', 'k.cu'], {2}, reason=r'recursive', usage_error=True),
-    Case('non-UTF-8 path and contents', {NON_UTF8_NAME: NON_UTF8_SOURCE}, [NON_UTF8_NAME], {1},
-         ['cg-divergent-collective']),
+         ['@self.rsp', 'k.cu'], {2}, reason=r'recursive', report=False),
+    Case('non-UTF-8 path and contents (JSON)', {NON_UTF8_NAME: NON_UTF8_SOURCE}, [NON_UTF8_NAME],
+         {1}, ['cg-divergent-collective']),
+    Case('non-UTF-8 path and contents (SARIF)', {NON_UTF8_NAME: NON_UTF8_SOURCE},
+         [NON_UTF8_NAME], {1}, ['cg-divergent-collective'], fmt='sarif'),
+    # The per-unit bound: the unit is reported as analysed in part, with the findings of the
+    # checks that finished.
+    Case('50,000-line kernel under a 1 s unit bound', {'k.cu': long_kernel()},
+         ['--unit-time-limit=1', 'k.cu'], {0, 1},
+         reason=r'k\.cu: analysis stopped at the per-unit bound of 1 s'),
 ]
 
 
@@ -244,43 +256,84 @@ def write(root, files):
             f.write(content if isinstance(content, bytes) else content.encode())
 
 
-def problems(case, done, seconds):
+def reported_rules(case, stdout):
+    """The rules of the findings in the report (JSON or SARIF); raises when it does not parse."""
+    report = json.loads(stdout)
+    if case.fmt == 'sarif':
+        return {r['ruleId'] for r in report['runs'][0]['results']}, None
+    partial = [p for p in report['partial'] if p.get('incomplete')]
+    return {f['rule'] for f in report['findings']}, partial
+
+
+def problems(case, done):
     """What is wrong with one run, or nothing."""
     if done is None:
         return [f'did not finish within {WALL_BOUND} s']
     if done.returncode < 0:
         return [f'killed by signal {-done.returncode}']
+    if done.peak_memory > MEMORY_BOUND:
+        return [f'took {done.peak_memory >> 20} MiB of memory']
     found = []
     if done.returncode not in case.exits:
         found.append(f'exit {done.returncode}, wanted {sorted(case.exits)}')
     lines = done.stderr.decode(errors='replace').splitlines()
     if case.reason is None and lines:
         found.append(f'stderr not empty: {lines[:3]}')
-    if case.reason is not None and (len(lines) != 1 or not re.search(case.reason, lines[0])
-                                    or not re.match(r'coopcheck: (error|warning): ', lines[0])):
-        found.append(f'stderr {lines[:3]} is not one reason matching /{case.reason}/')
-    if case.usage_error:  # refused before any analysis: no report, as documented for exit 2
-        return found + ([f'a report on stdout: {done.stdout[:300]!r}'] if done.stdout else [])
+    if case.reason is not None and (
+            len(lines) != case.reason_lines or
+            not all(re.search(case.reason, l) and re.match(r'coopcheck: (error|warning): ', l)
+                    for l in lines)):
+        found.append(f'stderr ({len(lines)} lines: {lines[:2]}) is not {case.reason_lines} '
+                     f'line(s) matching /{case.reason}/')
+    if not case.report:
+        return found + ([f'a report on a usage error: {done.stdout[:200]!r}'] if done.stdout else [])
     try:
-        report = json.loads(done.stdout)
-    except ValueError as e:
-        return found + [f'the JSON report does not parse ({e}): {done.stdout[:300]!r}']
-    missing = case.rules - {f['rule'] for f in report['findings']}
+        rules, incomplete = reported_rules(case, done.stdout)
+    except (ValueError, KeyError, IndexError) as e:
+        return found + [f'the report does not parse ({e!r}): {done.stdout[:300]!r}']
+    missing = case.rules - rules
     if missing:
         found.append(f'no finding of {sorted(missing)}')
+    if incomplete is not None and bool(incomplete) != ('per-unit bound' in (case.reason or '')):
+        found.append(f'the report marks {len(incomplete)} unit(s) incomplete')
     return found
+
+
+class Outcome:
+    def __init__(self, returncode, stdout, stderr, peak_memory):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+        self.peak_memory = peak_memory
+
+
+def run_bounded(command, cwd):
+    """Runs the command with output to files, waiting for it with wait4 for its peak memory;
+    None when it does not finish within WALL_BOUND (it is killed)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
+        deadline = time.monotonic() + WALL_BOUND
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                child.kill()
+                os.wait4(child.pid, 0)
+                child.returncode = -9
+                return None
+            time.sleep(0.02)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Outcome(child.returncode, out.read(), err.read(), usage.ru_maxrss * 1024)
 
 
 def run(case, root):
     write(root, case.files)
     if case.setup:
         case.setup(root)
-    command = [COOPCHECK, '--format=json'] + [os.fsencode(a) for a in case.args]
+    command = [COOPCHECK, f'--format={case.fmt}'] + [os.fsencode(a) for a in case.args]
     start = time.monotonic()
-    try:
-        done = subprocess.run(command, cwd=root, capture_output=True, timeout=WALL_BOUND)
-    except subprocess.TimeoutExpired:
-        done = None
+    done = run_bounded(command, root)
     return done, time.monotonic() - start
 
 
@@ -296,15 +349,16 @@ def main():
         root = tempfile.mkdtemp(prefix='coopcheck-hostile-')
         try:
             done, seconds = run(case, root)
-            found = problems(case, done, seconds)
+            found = problems(case, done)
         finally:
             shutil.rmtree(root, ignore_errors=True)
         exit_code = done.returncode if done else 'none'
+        memory = f', {done.peak_memory >> 20} MiB' if done else ''
         if found:
             failures += 1
-            print(f'FAIL: {case.name} ({seconds:.1f} s, exit {exit_code}): ' + '; '.join(found))
+            print(f'FAIL: {case.name} ({seconds:.1f} s{memory}, exit {exit_code}): ' + '; '.join(found))
         else:
-            print(f'ok: {case.name} ({seconds:.1f} s, exit {exit_code})')
+            print(f'ok: {case.name} ({seconds:.1f} s{memory}, exit {exit_code})')
     if failures:
         print(f'{failures} input(s) failed')
         return 1
