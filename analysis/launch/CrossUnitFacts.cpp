@@ -178,7 +178,8 @@ std::string CrossUnitFacts::toJson() const {
                           {"block", extentsJson(L.Block)}});
     Out["units"].push_back({{"file", U.File}, {"kernels", Kernels}, {"launches", Launches}});
   }
-  return Out.dump(1);
+  // A path that is not UTF-8 must not stop the run: its bytes are replaced.
+  return Out.dump(1, ' ', false, json::error_handler_t::replace);
 }
 
 llvm::Expected<CrossUnitFacts> CrossUnitFacts::fromJson(llvm::StringRef Text) {

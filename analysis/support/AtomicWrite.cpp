@@ -1,9 +1,9 @@
-#include "tools/coopcheck/AtomicWrite.h"
+#include "analysis/support/AtomicWrite.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace coopcheck::cli {
+namespace coopcheck::analysis {
 
 llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
   llvm::SmallString<256> Target(Path);
@@ -29,4 +29,4 @@ llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
   return Temp->keep(Target);
 }
 
-} // namespace coopcheck::cli
+} // namespace coopcheck::analysis

@@ -5,10 +5,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
-namespace coopcheck::cli {
+namespace coopcheck::analysis {
 
 /// Replaces Path with Contents atomically. An existing file keeps its permissions, and a symbolic
 /// link stays a link: the file it points to is replaced.
 llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
-} // namespace coopcheck::cli
+} // namespace coopcheck::analysis

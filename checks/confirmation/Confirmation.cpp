@@ -182,15 +182,16 @@ bool mayWait(const llvm::Function &Kernel, const UnitToConfirm &Unit) {
                       [&](const std::string &Waiting) { return plainName(Waiting) == Name; });
 }
 
-/// The replays of a unit once the device-side Clang arguments are chosen.
-void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
+/// The replays of a unit once the device-side Clang arguments are chosen; false when the unit's
+/// budget ran out before every kernel worth replaying was replayed.
+bool confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
                      model::Platform Platform, const ConfirmOptions &Options,
                      std::vector<report::Finding> &Findings) {
   llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(Unit.File, DeviceArgs);
   if (!IR) {
     // Findings stay as the static rules reported them.
     llvm::consumeError(IR.takeError());
-    return;
+    return true;
   }
   std::vector<report::Finding> Deadlocks;
   unsigned WarpSize = warpSize(Platform, Unit.Parse.HipWave32);
@@ -227,15 +228,16 @@ void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &
     D.Suppressed = Text && checks::nolintCovers(*Text, D.Location.Line, D.RuleId);
   }
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
+  return NotReplayed == 0;
 }
 
 } // namespace
 
-void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+bool confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings) {
   if (llvm::none_of(Findings, needsConfirmation) &&
       (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
-    return;
+    return true;
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   analysis::ParseOptions Hermetic = Unit.Parse;
   Hermetic.CudaPath.reset();
@@ -245,7 +247,7 @@ void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
     HermeticCommand = *Unit.Command;
     HermeticCommand->CudaPath.reset();
   }
-  confirmFindings(
+  return confirmFindings(
       Unit, analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
       Options, Findings);
 }

@@ -47,8 +47,9 @@ struct UnitToConfirm {
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the
 /// executor implements, also when the rules parsed a real toolkit), replays its kernels on the
 /// platform's warps and updates Findings: confirmed with a witness, downgraded to notes, or
-/// joined by cg-deadlock findings.
-void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+/// joined by cg-deadlock findings. False when the unit's budget (UnitBudget) ran out before every
+/// kernel worth replaying was replayed: another run, less loaded, may confirm more.
+bool confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings);
 
 } // namespace coopcheck::confirmation

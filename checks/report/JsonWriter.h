@@ -8,9 +8,12 @@
 //     "endLine": 12, "endColumn": 14,                                      // end exclusive
 //     "notes": [{"message", "file", "line", "column", "endLine", "endColumn"}],
 //     "fixes": [{"replacement", "file", "line", "column", "endLine", "endColumn"}],
-//     "suppressed": false                          // true: a NOLINT comment covers it
+//     "suppressed": false,                         // true: a NOLINT comment covers it
+//     "confirmed": true, "witness": {...}          // only when the executor replayed it
 //   }],
-//   "failures": [{"file": "/abs/missing.cu", "reason": "..."}]
+//   "failures": [{"file": "/abs/missing.cu", "reason": "..."}],
+//   "partial": [{"file", "reason", "compileErrors", "firstError", "functionsNotAnalysed",
+//                "functions", "incomplete", "stoppedAfterSeconds" (only when incomplete)}]
 // }
 // Every key is always present; an unknown position is 0. Suppressed findings are included.
 #pragma once

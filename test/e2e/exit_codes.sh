@@ -36,11 +36,13 @@ expect_exit 0 "--version" -- "$COOPCHECK" --version
 grep -q '^coopcheck [0-9]' "$scratch/out" && pass "--version" || fail "--version: $(cat "$scratch/out")"
 expect_exit 0 "--help" -- "$COOPCHECK" --help
 grep -q -- '--platform' "$scratch/out" && pass "--help lists options" || fail "--help: $(cat "$scratch/out")"
-# Progress lines go to stderr only when it is a terminal.
+# Progress lines go to stderr only when it is a terminal, one per unit (the largest first).
 if command -v script >/dev/null; then
-  script -qec "$COOPCHECK examples/persistent_solver.cu examples/reduction_cooperative.cu" /dev/null >"$scratch/tty" 2>&1
-  grep -q '\[2/2\] .*reduction_cooperative.cu' "$scratch/tty" && pass "[n/N] progress on a terminal" \
-    || fail "no progress line on a terminal: $(head -3 "$scratch/tty")"
+  script -qec "$COOPCHECK --no-cache examples/persistent_solver.cu examples/reduction_cooperative.cu" /dev/null >"$scratch/tty" 2>&1
+  grep -q '\[1/2\] .*\.cu' "$scratch/tty" && grep -q '\[2/2\] .*\.cu' "$scratch/tty" &&
+    grep -q '/2\] .*reduction_cooperative.cu' "$scratch/tty" &&
+    grep -q '/2\] .*persistent_solver.cu' "$scratch/tty" &&
+    pass "[n/N] progress on a terminal" || fail "no progress line on a terminal: $(head -3 "$scratch/tty")"
 fi
 expect_exit 1 "no progress when stderr is not a terminal" -- "$COOPCHECK" examples/persistent_solver.cu examples/reduction_cooperative.cu
 grep -q '\[1/2\]' "$scratch/err" && fail "progress printed to a pipe" || pass "no progress in a pipe"

@@ -1,25 +1,29 @@
 #include "tools/coopcheck/Driver.h"
 #include "analysis/flow/StableOrder.h"
 #include "analysis/support/AnalysisStage.h"
+#include "analysis/support/AtomicWrite.h"
+#include "analysis/support/Digest.h"
 #include "checks/report/FindingOrder.h"
-#include "tools/coopcheck/AtomicWrite.h"
+#include "tools/coopcheck/ResultCache.h"
 #include "tools/coopcheck/TidyRunner.h"
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 namespace coopcheck::cli {
 namespace {
 
-struct UnitResult {
-  std::vector<report::Finding> Findings;
-  std::optional<analysis::UnitFacts> Facts;
-  std::optional<std::string> Failure;
-  std::optional<report::PartialAnalysis> Partial;
+/// What every unit of the run shares.
+struct Run {
+  const RunOptions &Options;
+  analysis::PrecompiledPrefixes *Prefixes = nullptr;
+  const ResultCache *Cache = nullptr;
 };
 
 std::map<std::string, std::string> checkOptions(const RunOptions &Options,
@@ -40,13 +44,13 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
   return Map;
 }
 
-/// The executor replays the unit's kernels on its platform's warps.
-void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
+/// The executor replays the unit's kernels on its platform's warps; false when its budget ran out.
+bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                  const std::optional<analysis::UnitFacts> &Facts, bool DeviceCodeBroken,
                  std::vector<report::Finding> &Findings) {
   // Codegen stops at the first error in device code: the static findings stay as they are.
   if (DeviceCodeBroken)
-    return;
+    return true;
   std::optional<std::set<std::string>> MayWait;
   if (Facts) {
     MayWait.emplace();
@@ -62,7 +66,7 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                                               : std::vector<analysis::LaunchFact>(),
                                         MayWait};
   analysis::AnalysisStage Stage("the executor");
-  confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
+  return confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
 }
 
 std::string realPath(const std::string &Path) {
@@ -77,9 +81,31 @@ void keepFindingsIn(const std::string &Header, std::vector<report::Finding> &Fin
                  [&](const report::Finding &F) { return realPath(F.Location.File) != Wanted; });
 }
 
+std::string absoluteIn(const std::string &Directory, const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  if (llvm::sys::path::is_relative(Abs))
+    llvm::sys::path::make_absolute(Directory, Abs);
+  // Not "..": the directory before it may be a symbolic link.
+  llvm::sys::path::remove_dots(Abs);
+  return std::string(Abs);
+}
+
+/// Adds what one parse read to what the unit read, as absolute paths.
+void addInputsRead(const TranslationUnitInput &Unit, const TidyResult &Side, UnitResult &Result) {
+  for (const std::string &F : Side.FilesRead)
+    Result.FilesRead.push_back(absoluteIn(Unit.Directory, F));
+  for (const std::string &D : Side.DirectoriesSearched)
+    Result.DirectoriesSearched.push_back(absoluteIn(Unit.Directory, D));
+  for (std::vector<std::string> *List : {&Result.FilesRead, &Result.DirectoriesSearched}) {
+    llvm::sort(*List);
+    List->erase(std::unique(List->begin(), List->end()), List->end());
+  }
+}
+
 /// Device side always; the host side too when the source has code only it sees.
-UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
+UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
                        const std::string &FactsFile) {
+  const RunOptions &Options = R.Options;
   UnitResult Result;
   bool DeviceCodeBroken = false;
   bool BothSides = analysis::needsHostSidePass(Unit.Contents);
@@ -91,8 +117,10 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
                         unitArguments(Unit, Options, HostSide),
                         Options.Checks,
                         checkOptions(Options, FactsFile),
-                        Options.UnitTimeLimitSeconds};
+                        Options.UnitTimeLimitSeconds,
+                        R.Prefixes};
     TidyResult Side = runTidy(Request);
+    addInputsRead(Unit, Side, Result);
     if (Side.Failure) {
       Result.Failure = Side.Failure;
       Result.Findings.clear();
@@ -110,46 +138,103 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const RunOptions &Optio
     else if (Side.Facts)
       analysis::mergeFacts(*Result.Facts, *Side.Facts);
   }
+  Result.Transient = Result.Partial && Result.Partial->StoppedAfterSeconds;
   if (Unit.OnlyFindingsIn)
     keepFindingsIn(*Unit.OnlyFindingsIn, Result.Findings);
-  if (Options.Confirm)
-    confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Result.Findings);
+  if (Options.Confirm &&
+      !confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Result.Findings))
+    Result.Transient = true;
   return Result;
 }
 
 /// analyseUnit on a thread of its own: a crash costs this unit's findings only.
-UnitResult analyseIsolated(const TranslationUnitInput &Unit, const RunOptions &Options,
+UnitResult analyseIsolated(const TranslationUnitInput &Unit, const Run &R,
                            const std::string &FactsFile) {
   UnitResult Result;
   if (std::optional<std::string> Stage =
-          runIsolated([&] { Result = analyseUnit(Unit, Options, FactsFile); }))
-    Result = UnitResult{{}, std::nullopt, "analysis crashed in " + *Stage + "; report this", {}};
+          runIsolated([&] { Result = analyseUnit(Unit, R, FactsFile); })) {
+    Result = UnitResult{};
+    Result.Failure = "analysis crashed in " + *Stage + "; report this";
+    Result.Transient = true;
+  }
   return Result;
 }
 
-std::vector<UnitResult> analyseAll(const std::vector<TranslationUnitInput> &Units,
-                                   const RunOptions &Options) {
-  std::vector<UnitResult> Results(Units.size());
+/// Everything of a unit that its results depend on and that is known before it is parsed.
+std::string unitInputs(const TranslationUnitInput &Unit, const RunOptions &Options,
+                       const std::string &FactsFile) {
+  std::string Text = Unit.File + '\0' + Unit.Directory + '\0' + Unit.OnlyFindingsIn.value_or("");
+  for (bool HostSide : {false, true})
+    if (!HostSide || analysis::needsHostSidePass(Unit.Contents))
+      for (const std::string &Arg : unitArguments(Unit, Options, HostSide))
+        Text += '\0' + Arg;
+  Text += '\0' + analysis::digestOf(Unit.Contents);
+  if (!FactsFile.empty()) {
+    auto Facts = llvm::MemoryBuffer::getFile(FactsFile);
+    Text += '\0' + (Facts ? analysis::digestOf((*Facts)->getBuffer()) : "unreadable facts");
+  }
+  return Text;
+}
+
+/// The unit's results from the cache, else analysed and kept there.
+UnitResult analyseCached(const TranslationUnitInput &Unit, const Run &R,
+                         const std::string &FactsFile) {
+  if (!R.Cache)
+    return analyseIsolated(Unit, R, FactsFile);
+  std::string Key = R.Cache->keyOf(unitInputs(Unit, R.Options, FactsFile));
+  if (std::optional<UnitResult> Kept = R.Cache->lookup(Key)) {
+    if (R.Options.Confirmation.Verbose) // no replay prints its statistics
+      llvm::errs() << "coopcheck: cache: " << Unit.File << ": the results of an earlier run\n";
+    return std::move(*Kept);
+  }
+  auto Started = std::chrono::system_clock::now();
+  UnitResult Result = analyseIsolated(Unit, R, FactsFile);
+  R.Cache->store(Key, Result, Started);
+  return Result;
+}
+
+/// Analyses the units at Indices, on --jobs threads, the largest sources first so that no long
+/// unit starts last; each result goes to its unit's place in Results.
+void analyseAll(const std::vector<TranslationUnitInput> &Units, std::vector<size_t> Indices,
+                const Run &R, const std::string &FactsFile, std::vector<UnitResult> &Results) {
+  analysis::stableSort(Indices, [&](size_t A, size_t B) {
+    return Units[A].Contents.size() > Units[B].Contents.size();
+  });
   std::atomic<size_t> Next{0};
   std::mutex ProgressLock;
   size_t Started = 0;
   auto Worker = [&] {
-    for (size_t I = Next++; I < Units.size(); I = Next++) {
-      if (Options.Progress) {
+    for (size_t I = Next++; I < Indices.size(); I = Next++) {
+      const TranslationUnitInput &Unit = Units[Indices[I]];
+      if (R.Options.Progress) {
         std::lock_guard<std::mutex> Guard(ProgressLock);
-        llvm::errs() << "[" << ++Started << "/" << Units.size() << "] " << Units[I].File << "\n";
+        llvm::errs() << "[" << ++Started << "/" << Indices.size() << "] " << Unit.File << "\n";
       }
-      Results[I] = analyseIsolated(Units[I], Options, "");
+      Results[Indices[I]] = analyseCached(Unit, R, FactsFile);
     }
   };
-  unsigned Threads = std::max(1u, std::min<unsigned>(Options.Jobs, Units.size()));
+  unsigned Threads = std::max(1u, std::min<unsigned>(R.Options.Jobs, Indices.size()));
   std::vector<std::thread> Pool;
   for (unsigned T = 1; T < Threads; ++T)
     Pool.emplace_back(Worker);
   Worker();
   for (std::thread &T : Pool)
     T.join();
-  return Results;
+}
+
+/// The result cache's part of the run's options: what changes a unit's results beyond its own
+/// inputs.
+std::string optionsAffectingResults(const RunOptions &O) {
+  const confirmation::ConfirmOptions &C = O.Confirmation;
+  std::string Text =
+      O.Checks + '\0' + (O.Strict ? "strict" : "") + '\0' + O.Targets + '\0' + O.Arch + '\0' +
+      (O.Confirm ? "confirm" : "") + '\0' + std::to_string(O.UnitTimeLimitSeconds) + '\0' +
+      std::to_string(static_cast<int>(C.Model)) + '\0' + (C.ReportDeadlocks ? "deadlocks" : "") +
+      '\0' + std::to_string(C.UnitBudget.count());
+  for (const std::optional<model::Dim3> &D : {C.Grid, C.Block})
+    if (D)
+      Text += '\0' + std::to_string(D->X) + "x" + std::to_string(D->Y) + "x" + std::to_string(D->Z);
+  return Text;
 }
 
 std::optional<std::string> writeTemporaryFacts(const analysis::CrossUnitFacts &Index) {
@@ -176,14 +261,25 @@ std::vector<std::string> unitArguments(const TranslationUnitInput &Unit, const R
 report::Report analyse(Inputs In, const RunOptions &Options) {
   report::Report Report;
   Report.Failures = std::move(In.Failures);
-  std::vector<UnitResult> Results = analyseAll(In.Units, Options);
+  std::unique_ptr<analysis::PrecompiledPrefixes> Prefixes;
+  std::optional<ResultCache> Cache;
+  if (Options.CacheDirectory) {
+    Prefixes = std::make_unique<analysis::PrecompiledPrefixes>(*Options.CacheDirectory + "/pch",
+                                                               /*ManyUnits=*/In.Units.size() > 1);
+    Cache.emplace(*Options.CacheDirectory + "/results", optionsAffectingResults(Options));
+  }
+  Run R{Options, Prefixes.get(), Cache ? &*Cache : nullptr};
+  std::vector<UnitResult> Results(In.Units.size());
+  std::vector<size_t> All(In.Units.size());
+  std::iota(All.begin(), All.end(), 0);
+  analyseAll(In.Units, All, R, "", Results);
 
   analysis::CrossUnitFacts Index;
-  for (UnitResult &R : Results)
-    if (R.Facts)
-      Index.add(*R.Facts);
+  for (UnitResult &Result : Results)
+    if (Result.Facts)
+      Index.add(*Result.Facts);
   if (Options.ExportFacts) {
-    if (llvm::Error Err = writeAtomically(*Options.ExportFacts, Index.toJson()))
+    if (llvm::Error Err = analysis::writeAtomically(*Options.ExportFacts, Index.toJson()))
       Report.Failures.push_back(
           {*Options.ExportFacts, "cannot write facts: " + llvm::toString(std::move(Err))});
   }
@@ -192,9 +288,11 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
   std::vector<std::string> Rerun = Index.filesWithCrossUnitLaunchProblems();
   if (!Rerun.empty())
     if (auto FactsFile = writeTemporaryFacts(Index)) {
+      std::vector<size_t> Again;
       for (size_t I = 0; I < In.Units.size(); ++I)
         if (llvm::is_contained(Rerun, In.Units[I].File))
-          Results[I] = analyseIsolated(In.Units[I], Options, *FactsFile);
+          Again.push_back(I);
+      analyseAll(In.Units, Again, R, *FactsFile, Results);
       (void)llvm::sys::fs::remove(*FactsFile); // a leftover temporary file is harmless
     }
 

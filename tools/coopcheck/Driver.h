@@ -23,6 +23,8 @@ struct RunOptions {
   std::optional<std::string> ExportFacts; ///< write the joined facts here
   bool Confirm = true;                    ///< replay kernels with error findings (--no-confirm)
   unsigned UnitTimeLimitSeconds = 0;      ///< --unit-time-limit; 0: none
+  /// --cache-dir: precompiled headers and unit results kept between runs; none: --no-cache
+  std::optional<std::string> CacheDirectory;
   confirmation::ConfirmOptions Confirmation;
 };
 

@@ -1,5 +1,5 @@
 #include "tools/coopcheck/FixApplier.h"
-#include "tools/coopcheck/AtomicWrite.h"
+#include "analysis/support/AtomicWrite.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -121,7 +121,7 @@ private:
                    << ": cannot apply fix-its: " << llvm::toString(Fixed.takeError()) << "\n";
       return false;
     }
-    if (llvm::Error Err = writeAtomically(Path, *Fixed)) {
+    if (llvm::Error Err = analysis::writeAtomically(Path, *Fixed)) {
       llvm::errs() << "coopcheck: error: " << Path
                    << ": cannot write fix-its: " << llvm::toString(std::move(Err)) << "\n";
       return false;

@@ -11,6 +11,7 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -45,13 +46,43 @@ public:
     Out.DeviceCodeBroken = Counts.BrokenDeviceCode > 0;
     if (TU.stoppedEarly())
       Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
+    recordInputs(Ctx.getSourceManager());
   }
 
 private:
+  void recordInputs(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Out.FilesRead.push_back(It->first.getName().str());
+    HeaderSearch &Search = PP.getHeaderSearchInfo();
+    for (const DirectoryLookup &Dir : Search.search_dir_range())
+      if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
+        Out.DirectoriesSearched.push_back(Entry->getName().str());
+    // Quoted includes look beside the file first.
+    Out.DirectoriesSearched.push_back(llvm::sys::path::parent_path(File).str());
+  }
+
   Preprocessor &PP;
   std::string File;
   unsigned TimeLimitSeconds;
   TidyResult &Out;
+};
+
+/// With a precompiled prefix, limits every traversal of the unit (the checks' matchers, the
+/// analyses' visitors) to the declarations parsed in it, as clangd limits clang-tidy's: walking
+/// the prefix's declarations would read the whole precompiled header back. They are system headers,
+/// which no rule reports in; a call into them still reaches the callee, read on demand.
+class TraversalScopeConsumer : public ASTConsumer {
+public:
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    TopLevel.insert(TopLevel.end(), Group.begin(), Group.end());
+    return true;
+  }
+  // Declarations of the precompiled header that code generation would need: not parsed here.
+  void HandleInterestingDecl(DeclGroupRef) override {}
+  void HandleTranslationUnit(ASTContext &Ctx) override { Ctx.setTraversalScope(TopLevel); }
+
+private:
+  std::vector<Decl *> TopLevel;
 };
 
 class CoopcheckAction : public ASTFrontendAction {
@@ -63,6 +94,9 @@ public:
     // As clangd does: a missing header is an error like any other, and parsing goes on.
     CI.getDiagnostics().setFatalsAsError(true);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    // First: the scope is set before any other consumer traverses the unit.
+    if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      Consumers.push_back(std::make_unique<TraversalScopeConsumer>());
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(),
                                                         Request.TimeLimitSeconds, Result));
@@ -91,6 +125,8 @@ public:
     Invocation->getDiagnosticOpts().ShowCarets = false;
     // Every error is counted and the whole unit parsed, however many there are.
     Invocation->getDiagnosticOpts().ErrorLimit = 0;
+    if (Request.Prefixes)
+      Request.Prefixes->use(*Invocation, Request.Directory, Result.FilesRead);
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHContainerOps), DiagConsumer);
   }

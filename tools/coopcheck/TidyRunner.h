@@ -2,6 +2,7 @@
 // clang-tidy binary does (so findings, NOLINT handling and messages are those of the plugin),
 // and collects the TU's cross-TU facts from the same parse.
 #pragma once
+#include "analysis/frontend/PrecompiledPrefix.h"
 #include "analysis/launch/CrossUnitFacts.h"
 #include "checks/report/Finding.h"
 #include <map>
@@ -18,6 +19,8 @@ struct TidyRequest {
   std::string Checks = "-*,cg-*";
   std::map<std::string, std::string> CheckOptions;
   unsigned TimeLimitSeconds = 0; ///< the unit's analysis bound; 0: none
+  /// Where the unit's -include headers are loaded precompiled from; null: parsed every time.
+  analysis::PrecompiledPrefixes *Prefixes = nullptr;
 };
 
 struct TidyResult {
@@ -29,6 +32,8 @@ struct TidyResult {
   report::PartialAnalysis Partial;
   /// A kernel or device function has a compile error: the device code cannot be lowered.
   bool DeviceCodeBroken = false;
+  /// What the parse read: the files, and the directories it searched for headers.
+  std::vector<std::string> FilesRead, DirectoriesSearched;
 };
 
 TidyResult runTidy(const TidyRequest &Request);

@@ -2,6 +2,7 @@
 // groups and warp-synchronous primitives. Exit codes: 0 clean, 1 findings at or above
 // --fail-level, 2 bad usage or input that could not be analysed.
 #include "analysis/frontend/CompileDatabase.h"
+#include "analysis/support/AtomicWrite.h"
 #include "checks/RuleTable.h"
 #include "checks/report/Baseline.h"
 #include "checks/report/JsonWriter.h"
@@ -11,7 +12,6 @@
 #include "clang-tidy/GlobList.h"
 #include "runtime-model/semantics/Architectures.h"
 #include "runtime-model/semantics/Platform.h"
-#include "tools/coopcheck/AtomicWrite.h"
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
@@ -19,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <iostream>
@@ -109,6 +110,14 @@ cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the kernels and launches of all units as JSON, "
                                           "for cg-non-cooperative-launch.FactsFile"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> CacheDir("cache-dir",
+                              cl::desc("Keep precompiled headers and each unit's results here, "
+                                       "to reuse while nothing they depend on changes (default "
+                                       "$XDG_CACHE_HOME/coopcheck, else ~/.cache/coopcheck)"),
+                              cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Parse and analyse every unit from scratch, keeping nothing"),
+                      cl::cat(Category));
 cl::opt<bool> FixInPlace("fix", cl::desc("Apply fix-its in place"), cl::cat(Category));
 cl::opt<bool> PrintParseArgs("print-parse-args",
                              cl::desc("Print the Clang arguments each file is parsed with (to "
@@ -171,6 +180,24 @@ bool atOrAbove(report::Level L, report::Level Threshold) {
   return static_cast<int>(L) <= static_cast<int>(Threshold);
 }
 
+/// --cache-dir, else the user's cache directory; none with --no-cache or without a home.
+std::optional<std::string> cacheDirectory() {
+  if (NoCache) {
+    if (CacheDir.getNumOccurrences())
+      usageError("--no-cache and --cache-dir exclude each other");
+    return std::nullopt;
+  }
+  SmallString<256> Dir(CacheDir);
+  if (Dir.empty()) {
+    if (!sys::path::cache_directory(Dir))
+      return std::nullopt;
+    sys::path::append(Dir, "coopcheck");
+  }
+  if (std::error_code EC = sys::fs::make_absolute(Dir))
+    usageError("--cache-dir '" + CacheDir + "': " + EC.message());
+  return std::string(Dir);
+}
+
 cli::RunOptions runOptions() {
   cli::RunOptions Options;
   if (!PlatformName.empty()) {
@@ -216,6 +243,7 @@ cli::RunOptions runOptions() {
   Options.Jobs = Jobs;
   if (!ExportFacts.empty())
     Options.ExportFacts = ExportFacts.getValue();
+  Options.CacheDirectory = cacheDirectory();
   return Options;
 }
 
@@ -232,7 +260,7 @@ void writeReport(const report::Report &Report) {
     std::cout << Text.str();
     return;
   }
-  if (Error Err = cli::writeAtomically(OutputFile, Text.str()))
+  if (Error Err = analysis::writeAtomically(OutputFile, Text.str()))
     usageError("cannot write '" + OutputFile + "': " + toString(std::move(Err)));
 }
 

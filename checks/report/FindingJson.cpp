@@ -1,0 +1,138 @@
+#include "checks/report/FindingJson.h"
+
+namespace coopcheck::report {
+namespace {
+using Json = nlohmann::ordered_json;
+
+void addSpan(Json &Object, const SourceSpan &S) {
+  Object["file"] = S.File;
+  Object["line"] = S.Line;
+  Object["column"] = S.Column;
+  Object["endLine"] = S.EndLine;
+  Object["endColumn"] = S.EndColumn;
+}
+
+Json witnessJson(const Witness &W) {
+  Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Json::object()}};
+  for (auto &[Name, Value] : W.Inputs)
+    Out["inputs"][Name] = Value;
+  if (!W.Violation.empty())
+    Out["violation"] = W.Violation;
+  Out["threads"] = Json::array();
+  for (const ThreadGroup &G : W.Threads) {
+    Json Item{{"threads", G.Threads}, {"what", G.What}};
+    addSpan(Item, G.Location);
+    Out["threads"].push_back(std::move(Item));
+  }
+  return Out;
+}
+
+/// Reading fails by exception (a missing key, a wrong type); the public readers turn that into
+/// nullopt.
+SourceSpan spanOf(const Json &J) {
+  return {J.at("file").get<std::string>(), J.at("line").get<unsigned>(),
+          J.at("column").get<unsigned>(), J.at("endLine").get<unsigned>(),
+          J.at("endColumn").get<unsigned>()};
+}
+
+Level levelOf(const std::string &Name) {
+  for (Level L : {Level::Error, Level::Warning, Level::Note})
+    if (Name == levelName(L))
+      return L;
+  throw std::invalid_argument("unknown level " + Name);
+}
+
+Witness witnessOf(const Json &J) {
+  Witness W;
+  W.Kind = J.at("kind").get<std::string>();
+  W.Grid = J.at("grid").get<std::string>();
+  for (auto &[Name, Value] : J.at("inputs").items())
+    W.Inputs.emplace_back(Name, Value.get<std::string>());
+  W.Violation = J.value("violation", "");
+  for (const Json &G : J.at("threads"))
+    W.Threads.push_back(
+        {G.at("threads").get<std::string>(), G.at("what").get<std::string>(), spanOf(G)});
+  return W;
+}
+
+template <typename Read> auto readOrNothing(Read R) -> std::optional<decltype(R())> {
+  try {
+    return R();
+  } catch (const std::exception &) {
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+Json findingToJson(const Finding &F) {
+  Json Out{{"rule", F.RuleId}, {"level", levelName(F.Severity)}, {"message", F.Message}};
+  addSpan(Out, F.Location);
+  Out["notes"] = Json::array();
+  for (const Note &N : F.Notes) {
+    Json Item{{"message", N.Message}};
+    addSpan(Item, N.Location);
+    Out["notes"].push_back(std::move(Item));
+  }
+  Out["fixes"] = Json::array();
+  for (const FixIt &Fix : F.Fixes) {
+    Json Item{{"replacement", Fix.Replacement}};
+    addSpan(Item, Fix.Range);
+    Out["fixes"].push_back(std::move(Item));
+  }
+  Out["suppressed"] = F.Suppressed;
+  if (F.Confirmed)
+    Out["confirmed"] = *F.Confirmed;
+  if (F.Witness)
+    Out["witness"] = witnessJson(*F.Witness);
+  return Out;
+}
+
+std::optional<Finding> findingFromJson(const Json &J) {
+  return readOrNothing([&] {
+    Finding F;
+    F.RuleId = J.at("rule").get<std::string>();
+    F.Severity = levelOf(J.at("level").get<std::string>());
+    F.Message = J.at("message").get<std::string>();
+    F.Location = spanOf(J);
+    for (const Json &N : J.at("notes"))
+      F.Notes.push_back({spanOf(N), N.at("message").get<std::string>()});
+    for (const Json &Fix : J.at("fixes"))
+      F.Fixes.push_back({spanOf(Fix), Fix.at("replacement").get<std::string>()});
+    F.Suppressed = J.at("suppressed").get<bool>();
+    if (J.contains("confirmed"))
+      F.Confirmed = J.at("confirmed").get<bool>();
+    if (J.contains("witness"))
+      F.Witness = witnessOf(J.at("witness"));
+    return F;
+  });
+}
+
+Json partialToJson(const PartialAnalysis &P) {
+  Json Out{{"file", P.File},
+           {"reason", P.reason()},
+           {"compileErrors", P.CompileErrors},
+           {"firstError", P.FirstError},
+           {"functionsNotAnalysed", P.FunctionsNotAnalysed},
+           {"functions", P.Functions},
+           {"incomplete", P.StoppedAfterSeconds.has_value()}};
+  if (P.StoppedAfterSeconds)
+    Out["stoppedAfterSeconds"] = *P.StoppedAfterSeconds;
+  return Out;
+}
+
+std::optional<PartialAnalysis> partialFromJson(const Json &J) {
+  return readOrNothing([&] {
+    PartialAnalysis P;
+    P.File = J.at("file").get<std::string>();
+    P.CompileErrors = J.at("compileErrors").get<unsigned>();
+    P.FirstError = J.at("firstError").get<std::string>();
+    P.FunctionsNotAnalysed = J.at("functionsNotAnalysed").get<unsigned>();
+    P.Functions = J.at("functions").get<unsigned>();
+    if (J.contains("stoppedAfterSeconds"))
+      P.StoppedAfterSeconds = J.at("stoppedAfterSeconds").get<unsigned>();
+    return P;
+  });
+}
+
+} // namespace coopcheck::report

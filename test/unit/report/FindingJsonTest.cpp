@@ -1,0 +1,76 @@
+#include "checks/report/FindingJson.h"
+#include <gtest/gtest.h>
+
+using namespace coopcheck::report;
+
+namespace {
+
+Finding everyField() {
+  Finding F;
+  F.RuleId = "cg-deadlock";
+  F.Severity = Level::Error;
+  F.Message = "grid.sync() that not every thread reaches";
+  F.Location = {"/p/k.cu", 12, 5, 12, 16};
+  F.Notes.push_back({{"/p/k.cu", 10, 3, 10, 20}, "threads with blockIdx.x > 0 return here"});
+  F.Fixes.push_back({{"/p/k.cu", 12, 5, 12, 16}, "__syncwarp()"});
+  F.Suppressed = true;
+  F.Confirmed = true;
+  F.Witness = Witness{"hang",
+                      "2 blocks of 64 threads",
+                      {{"n", "1"}, {"flag", "0"}},
+                      {{"block 1, threads 0-63", "left the kernel", {"/p/k.cu", 10, 3, 10, 9}}},
+                      "grid.sync() reached by 64 of 128 threads"};
+  return F;
+}
+
+void expectSameFinding(const Finding &A, const Finding &B) {
+  EXPECT_EQ(findingToJson(A), findingToJson(B));
+  EXPECT_EQ(A.Witness->Inputs, B.Witness->Inputs); // the order of inputs is kept
+}
+
+TEST(FindingJson, ReadsBackWhatItWrites) {
+  Finding F = everyField();
+  std::optional<Finding> Back = findingFromJson(findingToJson(F));
+  ASSERT_TRUE(Back);
+  expectSameFinding(F, *Back);
+  EXPECT_EQ(Back->Severity, Level::Error);
+  EXPECT_TRUE(Back->Suppressed);
+  EXPECT_EQ(Back->Witness->Threads[0].Location.Line, 10u);
+}
+
+TEST(FindingJson, AFindingWithoutExecutorResultStaysWithout) {
+  Finding F = everyField();
+  F.Confirmed.reset();
+  F.Witness.reset();
+  std::optional<Finding> Back = findingFromJson(findingToJson(F));
+  ASSERT_TRUE(Back);
+  EXPECT_FALSE(Back->Confirmed);
+  EXPECT_FALSE(Back->Witness);
+}
+
+TEST(FindingJson, MissingOrMistypedFieldsReadAsNothing) {
+  nlohmann::ordered_json J = findingToJson(everyField());
+  nlohmann::ordered_json NoRule = J, BadLine = J, BadLevel = J;
+  NoRule.erase("rule");
+  BadLine["line"] = "twelve";
+  BadLevel["level"] = "fatal";
+  EXPECT_FALSE(findingFromJson(NoRule));
+  EXPECT_FALSE(findingFromJson(BadLine));
+  EXPECT_FALSE(findingFromJson(BadLevel));
+  EXPECT_FALSE(findingFromJson(nlohmann::ordered_json::array()));
+}
+
+TEST(FindingJson, PartialAnalysisReadsBack) {
+  PartialAnalysis P{"/p/k.cu", 3, "12:5: use of undeclared identifier 'x'", 2, 40, 120};
+  std::optional<PartialAnalysis> Back = partialFromJson(partialToJson(P));
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(Back->reason(), P.reason());
+  EXPECT_EQ(Back->StoppedAfterSeconds, 120u);
+  P.StoppedAfterSeconds.reset();
+  EXPECT_FALSE(partialFromJson(partialToJson(P))->StoppedAfterSeconds);
+  nlohmann::ordered_json Broken = partialToJson(P);
+  Broken.erase("functions");
+  EXPECT_FALSE(partialFromJson(Broken));
+}
+
+} // namespace
