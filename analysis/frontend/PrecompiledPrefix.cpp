@@ -27,8 +27,9 @@ struct FileStamp {
 
 struct PrecompiledPrefixes::Stored {
   /// Seen: one unit was parsed with this prefix, which is built when a second one is. Broken: the
-  /// prefix does not compile on its own.
-  enum State { Seen, Built, Broken } Is = Seen;
+  /// prefix does not compile on its own. UserCode: a file of the prefix is not a system header
+  /// (a project's -include), whose code the rules must see in each unit: not precompiled.
+  enum State { Seen, Built, Broken, UserCode } Is = Seen;
   std::string Pch;                    ///< the precompiled header, when built
   std::vector<FileStamp> Files;       ///< what it was built from
   std::vector<std::string> Spellings; ///< the names its #include lines gave, to check shadowing
@@ -85,7 +86,7 @@ std::unique_ptr<PrecompiledPrefixes::Stored> readStored(llvm::StringRef RecordPa
   const llvm::json::Array *Files = O ? O->getArray("files") : nullptr;
   const llvm::json::Array *Spellings = O ? O->getArray("spellings") : nullptr;
   std::optional<int64_t> Is = O ? O->getInteger("state") : std::nullopt;
-  if (!Files || !Spellings || !Is || *Is < 0 || *Is > PrecompiledPrefixes::Stored::Broken)
+  if (!Files || !Spellings || !Is || *Is < 0 || *Is > PrecompiledPrefixes::Stored::UserCode)
     return nullptr;
   S->Is = PrecompiledPrefixes::Stored::State(*Is);
   for (const llvm::json::Value &F : *Files) {
@@ -93,8 +94,8 @@ std::unique_ptr<PrecompiledPrefixes::Stored> readStored(llvm::StringRef RecordPa
     if (!A || A->size() != 3 || !(*A)[0].getAsString() || !(*A)[1].getAsInteger() ||
         !(*A)[2].getAsInteger())
       return nullptr;
-    S->Files.push_back({(*A)[0].getAsString()->str(), uint64_t(*(*A)[1].getAsInteger()),
-                        *(*A)[2].getAsInteger()});
+    S->Files.push_back(
+        {(*A)[0].getAsString()->str(), uint64_t(*(*A)[1].getAsInteger()), *(*A)[2].getAsInteger()});
     if (!unchanged(S->Files.back()))
       return nullptr;
   }
@@ -115,18 +116,30 @@ std::string recordOf(const PrecompiledPrefixes::Stored &S) {
   return llvm::formatv("{0}", llvm::json::Value(std::move(O))).str();
 }
 
-/// The names of the prefix's #include lines.
-class SpellingCollector : public PPCallbacks {
+/// The names of the prefix's #include lines, and the files it enters that are not system headers.
+class PrefixObserver : public PPCallbacks {
 public:
-  explicit SpellingCollector(std::set<std::string> &Names) : Names(Names) {}
+  PrefixObserver(const SourceManager &SM, std::set<std::string> &Names, std::set<FileID> &UserFiles)
+      : SM(SM), Names(Names), UserFiles(UserFiles) {}
   void InclusionDirective(SourceLocation, const Token &, llvm::StringRef FileName, bool,
                           CharSourceRange, OptionalFileEntryRef, llvm::StringRef, llvm::StringRef,
                           const Module *, bool, SrcMgr::CharacteristicKind) override {
     Names.insert(FileName.str());
   }
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    FileID File = SM.getFileID(Loc);
+    // The empty source and the predefines are buffers, not files.
+    if (Reason == EnterFile && Kind == SrcMgr::C_User && SM.getFileEntryRefForID(File))
+      UserFiles.insert(File);
+    else if (Reason == SystemHeaderPragma)
+      UserFiles.erase(File);
+  }
 
 private:
+  const SourceManager &SM;
   std::set<std::string> &Names;
+  std::set<FileID> &UserFiles;
 };
 
 /// Precompiles the prefix and records the files it read and the names it included them by.
@@ -134,9 +147,11 @@ class PrefixAction : public GeneratePCHAction {
 public:
   explicit PrefixAction(PrecompiledPrefixes::Stored &Out) : Out(Out) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<SpellingCollector>(Spellings));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<PrefixObserver>(CI.getSourceManager(), Spellings, UserFiles));
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }
+  bool hasUserCode() const { return !UserFiles.empty(); }
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
@@ -149,12 +164,12 @@ public:
 private:
   PrecompiledPrefixes::Stored &Out;
   std::set<std::string> Spellings;
+  std::set<FileID> UserFiles;
 };
 
 /// Compiles the unit's prefix alone (the unit with an empty source) into Pch.
-std::unique_ptr<PrecompiledPrefixes::Stored> build(const CompilerInvocation &Unit,
-                                                   llvm::StringRef WorkingDirectory,
-                                                   llvm::StringRef Pch) {
+std::unique_ptr<PrecompiledPrefixes::Stored>
+build(const CompilerInvocation &Unit, llvm::StringRef WorkingDirectory, llvm::StringRef Pch) {
   auto Prefix = std::make_shared<CompilerInvocation>(Unit);
   InputKind Kind = Unit.getFrontendOpts().Inputs.empty()
                        ? InputKind(Language::CUDA)
@@ -177,7 +192,9 @@ std::unique_ptr<PrecompiledPrefixes::Stored> build(const CompilerInvocation &Uni
   PrefixAction Action(*S);
   bool Built = Clang.ExecuteAction(Action) && !Clang.getDiagnostics().hasErrorOccurred() &&
                llvm::sys::fs::exists(Pch);
-  S->Is = Built ? PrecompiledPrefixes::Stored::Built : PrecompiledPrefixes::Stored::Broken;
+  S->Is = !Built                 ? PrecompiledPrefixes::Stored::Broken
+          : Action.hasUserCode() ? PrecompiledPrefixes::Stored::UserCode
+                                 : PrecompiledPrefixes::Stored::Built;
   return S;
 }
 
@@ -249,7 +266,7 @@ const PrecompiledPrefixes::Stored *PrecompiledPrefixes::stored(const CompilerInv
   } else {
     S = std::make_unique<Stored>();
   }
-  // A prefix that does not compile is recorded too, so that no unit tries it again until one of
+  // A prefix that is not precompiled is recorded too, so that no unit tries it again until one of
   // its files changes; a record that cannot be written only costs a rebuild.
   if (llvm::Error Err = writeAtomically(Record, recordOf(*S)))
     llvm::consumeError(std::move(Err));

@@ -136,6 +136,22 @@ def shadowing_headers_are_honoured(root, cache):
           f'a unit\'s own cuda_runtime.h is read, got {done.stderr.decode()[:300]}')
 
 
+def forced_includes_of_the_project_are_analysed(root, cache):
+    """A project header every unit includes through -include is the project's code, not part of a
+    precompiled prefix: its findings are reported with the cache as without."""
+    with open(os.path.join(root, 'forced.h'), 'w') as f:
+        f.write('__device__ inline void half(int *a) {\n  if (threadIdx.x < 8) __syncthreads();\n'
+                '  a[0] = 1;\n}\n')
+    command = ['--format=json', 'clean.cu', 'divergent.cu', '--', '-include', 'forced.h']
+    without = subprocess.run([COOPCHECK, '--no-cache'] + command, cwd=root, capture_output=True)
+    cached = [subprocess.run([COOPCHECK, f'--cache-dir={cache}'] + command, cwd=root,
+                             capture_output=True) for _ in range(2)]
+    check(('forced.h', 'cg-divergent-collective') in rules((0, without.stdout)),
+          f'the forced include is analysed, got {rules((0, without.stdout))}')
+    check(all(c.stdout == without.stdout for c in cached),
+          'a forced include of the project is analysed with the cache as without')
+
+
 def concurrent_runs_share_the_cache(root, cache):
     expected = run(root, '--format=json')
     with ThreadPoolExecutor(4) as pool:
@@ -147,7 +163,8 @@ def concurrent_runs_share_the_cache(root, cache):
 
 def main():
     for test in (same_as_without_cache, changes_are_seen, corrupt_entries_are_rewritten,
-                 shadowing_headers_are_honoured, concurrent_runs_share_the_cache):
+                 shadowing_headers_are_honoured, forced_includes_of_the_project_are_analysed,
+                 concurrent_runs_share_the_cache):
         root = tempfile.mkdtemp(prefix='coopcheck-cache-')
         try:
             for name, text in UNITS.items():

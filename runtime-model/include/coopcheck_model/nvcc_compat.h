@@ -3,6 +3,8 @@
 // model headers alike, so that code written for nvcc parses the same way under either.
 #ifndef __COOPCHECK_NVCC_COMPAT_H
 #define __COOPCHECK_NVCC_COMPAT_H
+// Included by its path, which would make it the user's code: it is part of the toolkit's.
+#pragma clang system_header
 
 // Host min/max. nvcc's math_functions.hpp declares min and max __host__ __device__ for every
 // pairing of integer types and for float and double, so host code calls min(a, b) unqualified.
