@@ -524,11 +524,7 @@ void Replay::noteLoopState(ThreadId T, const Frame &Fr) {
   Th.ReadClock = false;
   if (Delay)
     Th.LoopStates.clear();
-  size_t Hash = std::hash<const void *>()(Fr.Block) + Th.Stack.size();
-  for (auto &[V, E] : Fr.Values)
-    if (isa<PHINode>(V))
-      Hash ^= std::hash<const void *>()(V) * 31 + E.hash();
-  if (!Th.LoopStates.insert({Fr.Block, Hash}).second)
+  if (!Th.LoopStates.insert(Fr.Block, Th.Stack.size(), Fr.Values))
     Th.Spins = true;
   else
     Th.Polled.clear();

@@ -17,6 +17,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 #include <z3++.h>
 
 namespace coopcheck::model::executor::detail {
@@ -24,6 +25,33 @@ namespace coopcheck::model::executor::detail {
 using namespace llvm;
 
 using ValueMap = std::unordered_map<const Value *, z3::expr>;
+/// The loop headers a thread entered since the last store anywhere, each with its call depth and
+/// the values of its phis: a state seen twice is a spin. Exact, not hashed (a collision would
+/// declare a thread that makes progress spinning); values compare by AST id, and are kept alive
+/// here so that no id is recycled for another value while it is remembered.
+class SeenLoopStates {
+public:
+  /// False when the state was seen before.
+  bool insert(const BasicBlock *Header, size_t Depth, const ValueMap &Values) {
+    std::vector<std::pair<const Value *, unsigned>> Phis;
+    for (auto &[V, E] : Values)
+      if (llvm::isa<llvm::PHINode>(V)) {
+        Phis.emplace_back(V, E.id());
+        Alive.push_back(E);
+      }
+    llvm::sort(Phis);
+    return States.insert({Header, Depth, std::move(Phis)}).second;
+  }
+  void clear() {
+    States.clear();
+    Alive.clear();
+  }
+
+private:
+  std::set<std::tuple<const BasicBlock *, size_t, std::vector<std::pair<const Value *, unsigned>>>>
+      States;
+  std::vector<z3::expr> Alive;
+};
 
 struct Frame {
   const Function *F = nullptr;
@@ -44,8 +72,7 @@ struct ThreadContext {
   std::vector<Frame> Stack;
   std::optional<PendingCall> Pending;
   const Instruction *ExitPoint = nullptr;
-  /// (block, incoming values) seen since the last store anywhere: a repeat means a spin.
-  std::set<std::pair<const BasicBlock *, size_t>> LoopStates;
+  SeenLoopStates LoopStates;
   bool Spins = false;
   bool ReadClock = false;    ///< in the current trip of a loop
   std::set<uint64_t> Polled; ///< addresses loaded in the current trip
