@@ -19,7 +19,8 @@ int64_t nanoseconds(llvm::sys::TimePoint<> T) {
 }
 
 std::optional<std::string> contentDigest(const std::string &Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  auto Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return std::nullopt;
   return analysis::digestOf((*Buffer)->getBuffer());
@@ -50,7 +51,8 @@ std::optional<Json> fileStamps(const std::vector<std::string> &Files, int64_t St
     std::optional<std::string> Digest = contentDigest(Path);
     if (Time > Started || !Digest)
       return std::nullopt;
-    Out.push_back({{"path", Path}, {"size", Status.getSize()}, {"time", Time}, {"digest", *Digest}});
+    Out.push_back(
+        {{"path", Path}, {"size", Status.getSize()}, {"time", Time}, {"digest", *Digest}});
   }
   return Out;
 }
@@ -131,7 +133,8 @@ std::optional<UnitResult> ResultCache::lookup(const std::string &Key) const {
 void ResultCache::store(const std::string &Key, const UnitResult &R,
                         std::chrono::system_clock::time_point Started) const {
   // JSON carries UTF-8 only: a unit with another path would not read back byte for byte.
-  if (R.Transient || !llvm::all_of(R.FilesRead, [](const std::string &F) { return llvm::json::isUTF8(F); }))
+  if (R.Transient ||
+      !llvm::all_of(R.FilesRead, [](const std::string &F) { return llvm::json::isUTF8(F); }))
     return;
   std::optional<Json> Files = fileStamps(R.FilesRead, nanoseconds(Started));
   if (!Files)
