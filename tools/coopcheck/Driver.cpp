@@ -147,12 +147,19 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
   return Result;
 }
 
-/// analyseUnit on a thread of its own: a crash costs this unit's findings only.
+/// analyseUnit on a thread of its own: a crash costs this unit's findings only. Keep, if given,
+/// runs there too, after the analysis: the cache's temporary files make LLVM's signal handling
+/// give a thread without a large enough signal stack one of its own, which it never frees; a unit
+/// thread has one.
 UnitResult analyseIsolated(const TranslationUnitInput &Unit, const Run &R,
-                           const std::string &FactsFile) {
+                           const std::string &FactsFile,
+                           llvm::function_ref<void(const UnitResult &)> Keep = nullptr) {
   UnitResult Result;
-  if (std::optional<std::string> Stage =
-          runIsolated([&] { Result = analyseUnit(Unit, R, FactsFile); })) {
+  if (std::optional<std::string> Stage = runIsolated([&] {
+        Result = analyseUnit(Unit, R, FactsFile);
+        if (Keep)
+          Keep(Result);
+      })) {
     Result = UnitResult{};
     Result.Failure = "analysis crashed in " + *Stage + "; report this";
     Result.Transient = true;
@@ -188,9 +195,8 @@ UnitResult analyseCached(const TranslationUnitInput &Unit, const Run &R,
     return std::move(*Kept);
   }
   auto Started = std::chrono::system_clock::now();
-  UnitResult Result = analyseIsolated(Unit, R, FactsFile);
-  R.Cache->store(Key, Result, Started);
-  return Result;
+  return analyseIsolated(Unit, R, FactsFile,
+                         [&](const UnitResult &Result) { R.Cache->store(Key, Result, Started); });
 }
 
 /// Analyses the units at Indices, on --jobs threads, the largest sources first so that no long
