@@ -8,9 +8,11 @@ The public corpus goes through every format in every variation. The hermetic cor
 suite device-side with its prelude), run as tools/realworld plans them, are compared in SARIF, the
 format that carries everything (witnesses, code flows, notifications), across --jobs and order;
 text and JSON on them are compared across order. Skipped without the shared corpora."""
-import importlib.machinery, importlib.util, json, os, shutil, subprocess, sys, tempfile, time
+import json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+from load_tool import load_tool  # noqa: E402
 BUILD = os.environ.get('COOPCHECK_BUILD_DIR', 'build')
 SHARED = os.environ.get('COOPCHECK_SHARED_DIR', os.path.join(ROOT, '..', 'shared'))
 COOPCHECK = os.path.abspath(os.path.join(BUILD, 'bin', 'coopcheck'))
@@ -18,16 +20,6 @@ COOPCHECK = os.path.abspath(os.path.join(BUILD, 'bin', 'coopcheck'))
 JOBS = 4
 FORMATS = ('text', 'json', 'sarif')
 HERMETIC_CORPORA = ('mxmaca', 'hip-tests', 'gpuverify')
-
-
-def load_realworld():
-    """tools/realworld as a module: its plan of how each corpus is run."""
-    path = os.path.join(ROOT, 'tools', 'realworld')
-    loader = importlib.machinery.SourceFileLoader('realworld', path)
-    spec = importlib.util.spec_from_loader('realworld', loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
 
 
 class Group:
@@ -60,7 +52,7 @@ def realworld_groups(scratch):
     units of one corpus share their arguments, but for GPUVerify's per-test -D options (tests
     with the same ones share a run) and its -I of the test's own directory, which its quoted
     includes search first anyway."""
-    realworld = load_realworld()
+    realworld = load_tool('realworld')
     corpus = os.path.realpath(os.path.join(SHARED, 'realworld'))
     with open(os.path.join(corpus, 'expectations.json')) as f:
         entries = json.load(f)['files']
