@@ -34,8 +34,9 @@ model::Platform detectPlatform(clang::Preprocessor &PP);
 std::vector<std::string> parseArguments(model::Platform P, const ParseOptions &Options,
                                         const TranslatedCommand *Command);
 
-/// True when a source has code only one side sees (#if __CUDA_ARCH__ ...): then both sides are
-/// analysed and their findings merged.
+/// True when a source may have code only one side sees (#if __CUDA_ARCH__ ...): then the host
+/// side's preprocessor tells whether it does, and if so both sides are analysed and their
+/// findings merged.
 bool needsHostSidePass(llvm::StringRef Contents);
 
 std::string modelIncludeDir();

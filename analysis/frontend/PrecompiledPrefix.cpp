@@ -7,6 +7,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -198,15 +199,40 @@ build(const CompilerInvocation &Unit, llvm::StringRef WorkingDirectory, llvm::St
   return S;
 }
 
+/// The system directories a C++ (CUDA, HIP) parse searches.
+bool isSystemGroup(frontend::IncludeDirGroup Group) {
+  return Group == frontend::System || Group == frontend::ExternCSystem ||
+         Group == frontend::CXXSystem;
+}
+
+/// The unit's own include directories (-iquote, -I) as its parse searches them. Clang drops an
+/// -I directory that is also a system directory (the toolkit's include directory, which compile
+/// databases written by nvcc's CMake name with -I): it cannot shadow anything.
+std::vector<std::string> ownIncludeDirectories(const CompilerInvocation &Unit,
+                                               llvm::StringRef WorkingDirectory) {
+  auto RealPath = [&](llvm::StringRef Path) {
+    llvm::SmallString<256> Dir(Path), Real;
+    llvm::sys::path::make_absolute(WorkingDirectory, Dir);
+    return llvm::sys::fs::real_path(Dir, Real) ? std::string(Dir) : std::string(Real);
+  };
+  const auto &Entries = Unit.getHeaderSearchOpts().UserEntries;
+  llvm::StringSet<> SystemDirectories;
+  for (const HeaderSearchOptions::Entry &E : Entries)
+    if (isSystemGroup(E.Group))
+      SystemDirectories.insert(RealPath(E.Path));
+  std::vector<std::string> Directories = {WorkingDirectory.str()};
+  for (const HeaderSearchOptions::Entry &E : Entries)
+    if (E.Group == frontend::Quoted ||
+        (E.Group == frontend::Angled && !SystemDirectories.contains(RealPath(E.Path))))
+      Directories.push_back(E.Path);
+  return Directories;
+}
+
 /// Whether one of the unit's own include directories holds a file the prefix includes: then it
 /// might be what the unit's parse of its prefix would find.
 bool shadowed(const CompilerInvocation &Unit, const std::vector<std::string> &Spellings,
               llvm::StringRef WorkingDirectory) {
-  std::vector<std::string> Directories = {WorkingDirectory.str()};
-  for (const HeaderSearchOptions::Entry &E : Unit.getHeaderSearchOpts().UserEntries)
-    if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
-      Directories.push_back(E.Path);
-  for (const std::string &Directory : Directories) {
+  for (const std::string &Directory : ownIncludeDirectories(Unit, WorkingDirectory)) {
     llvm::SmallString<256> Dir(Directory);
     llvm::sys::path::make_absolute(WorkingDirectory, Dir);
     for (const std::string &Name : Spellings) {

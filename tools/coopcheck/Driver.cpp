@@ -102,16 +102,17 @@ void addInputsRead(const TranslationUnitInput &Unit, const TidyResult &Side, Uni
   }
 }
 
-/// Device side always; the host side too when the source has code only it sees.
+/// Device side always; the host side too when its preprocessor keeps lines of the project's
+/// files that the device side's skipped (code under `#ifndef __CUDA_ARCH__`, `#else` branches of
+/// architecture tests): a preprocessor-only run of the host side decides, far cheaper than its
+/// parse.
 UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
                        const std::string &FactsFile) {
   const RunOptions &Options = R.Options;
   UnitResult Result;
   bool DeviceCodeBroken = false;
-  bool BothSides = analysis::needsHostSidePass(Unit.Contents);
+  analysis::LineVisibility DeviceLines;
   for (bool HostSide : {false, true}) {
-    if (HostSide && !BothSides)
-      break;
     TidyRequest Request{Unit.File,
                         Unit.Directory,
                         unitArguments(Unit, Options, HostSide),
@@ -119,7 +120,12 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
                         checkOptions(Options, FactsFile),
                         Options.UnitTimeLimitSeconds,
                         R.Prefixes};
+    if (HostSide && (!analysis::needsHostSidePass(Unit.Contents) ||
+                     !analysis::seesLinesHiddenFrom(preprocessedLines(Request), DeviceLines)))
+      break;
     TidyResult Side = runTidy(Request);
+    if (!HostSide)
+      DeviceLines = std::move(Side.Lines);
     addInputsRead(Unit, Side, Result);
     if (Side.Failure) {
       Result.Failure = Side.Failure;

@@ -10,6 +10,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
@@ -85,6 +86,15 @@ private:
   std::vector<Decl *> TopLevel;
 };
 
+/// What every parse of a unit shares: the macros of clang-tidy's parse, the precompiled prefix.
+void prepare(CompilerInvocation &Invocation, const TidyRequest &Request,
+             std::vector<std::string> &FilesRead) {
+  // As clang-tidy does: code may test for __clang_analyzer__.
+  Invocation.getPreprocessorOpts().SetUpStaticAnalyzer = true;
+  if (Request.Prefixes)
+    Request.Prefixes->use(Invocation, Request.Directory, FilesRead);
+}
+
 class CoopcheckAction : public ASTFrontendAction {
 public:
   CoopcheckAction(ClangTidyASTConsumerFactory &Factory, const TidyRequest &Request,
@@ -100,6 +110,8 @@ public:
     Consumers.push_back(Factory.createASTConsumer(CI, File));
     Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(),
                                                         Request.TimeLimitSeconds, Result));
+    CI.getPreprocessor().addPPCallbacks(
+        analysis::recordLineVisibility(CI.getSourceManager(), Result.Lines));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -119,14 +131,11 @@ public:
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    // As clang-tidy does: code may test for __clang_analyzer__.
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    prepare(*Invocation, Request, Result.FilesRead);
     // No "N errors generated" on stderr: compile errors are summed up on one line per unit.
     Invocation->getDiagnosticOpts().ShowCarets = false;
     // Every error is counted and the whole unit parsed, however many there are.
     Invocation->getDiagnosticOpts().ErrorLimit = 0;
-    if (Request.Prefixes)
-      Request.Prefixes->use(*Invocation, Request.Directory, Result.FilesRead);
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHContainerOps), DiagConsumer);
   }
@@ -348,6 +357,50 @@ struct OneCommand : tooling::CompilationDatabase {
   tooling::CompileCommand Command;
 };
 
+/// A file system with its own working directory: the real one changes the process's, which races
+/// between units analysed in parallel.
+std::unique_ptr<tooling::ClangTool> toolFor(const OneCommand &Compilations,
+                                            const TidyRequest &Request) {
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  auto Tool =
+      std::make_unique<tooling::ClangTool>(Compilations, std::vector<std::string>{Request.File},
+                                           std::make_shared<PCHContainerOperations>(), BaseFS);
+  Tool->setPrintErrorMessage(false);
+  return Tool;
+}
+
+/// Runs the preprocessor alone over the unit, recording which lines it skipped.
+class LineVisibilityFactory : public tooling::FrontendActionFactory {
+public:
+  LineVisibilityFactory(const TidyRequest &Request, analysis::LineVisibility &Out)
+      : Request(Request), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    struct Action : PreprocessOnlyAction {
+      explicit Action(analysis::LineVisibility &Out) : Out(Out) {}
+      bool BeginSourceFileAction(CompilerInstance &CI) override {
+        CI.getPreprocessor().addPPCallbacks(
+            analysis::recordLineVisibility(CI.getSourceManager(), Out));
+        return true;
+      }
+      analysis::LineVisibility &Out;
+    };
+    return std::make_unique<Action>(Out);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    std::vector<std::string> FilesRead; // the parse that follows, if any, records its own
+    prepare(*Invocation, Request, FilesRead);
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCHContainerOps), DiagConsumer);
+  }
+
+private:
+  const TidyRequest &Request;
+  analysis::LineVisibility &Out;
+};
+
 /// A compiler error on one line, prefixed with where it is ("3:7: ", or "header.h:3:7: " when it
 /// is in an included header).
 std::string compileFailure(const ClangTidyError &E, SpanMaker &Spans, const std::string &File) {
@@ -408,13 +461,8 @@ TidyResult runTidy(const TidyRequest &Request) {
   ClangTidyContext Context(
       std::make_unique<DefaultOptionsProvider>(ClangTidyGlobalOptions(), tidyOptions(Request)));
   OneCommand Compilations(Request);
-  // A file system with its own working directory: the real one changes the process's, which
-  // races between units analysed in parallel.
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::createPhysicalFileSystem());
-  tooling::ClangTool Tool(Compilations, {Request.File}, std::make_shared<PCHContainerOperations>(),
-                          BaseFS);
-  Tool.setPrintErrorMessage(false);
+  std::unique_ptr<tooling::ClangTool> ToolOwner = toolFor(Compilations, Request);
+  tooling::ClangTool &Tool = *ToolOwner;
   SuppressionKeepingConsumer DiagConsumer(Context);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
   DiagnosticsEngine DE(DiagnosticIDs::create(), *DiagOpts, &DiagConsumer,
@@ -443,6 +491,17 @@ TidyResult runTidy(const TidyRequest &Request) {
   if (Result.Failure)
     Result.Findings.clear();
   return Result;
+}
+
+analysis::LineVisibility preprocessedLines(const TidyRequest &Request) {
+  analysis::LineVisibility Lines;
+  OneCommand Compilations(Request);
+  std::unique_ptr<tooling::ClangTool> Tool = toolFor(Compilations, Request);
+  IgnoringDiagConsumer Quiet; // the parse of the same side reports the unit's errors
+  Tool->setDiagnosticConsumer(&Quiet);
+  LineVisibilityFactory Factory(Request, Lines);
+  (void)Tool->run(&Factory);
+  return Lines;
 }
 
 } // namespace coopcheck::cli

@@ -2,6 +2,7 @@
 // clang-tidy binary does (so findings, NOLINT handling and messages are those of the plugin),
 // and collects the TU's cross-TU facts from the same parse.
 #pragma once
+#include "analysis/frontend/LineVisibility.h"
 #include "analysis/frontend/PrecompiledPrefix.h"
 #include "analysis/launch/CrossUnitFacts.h"
 #include "checks/report/Finding.h"
@@ -34,8 +35,14 @@ struct TidyResult {
   bool DeviceCodeBroken = false;
   /// What the parse read: the files, and the directories it searched for headers.
   std::vector<std::string> FilesRead, DirectoriesSearched;
+  /// The lines of the project's files that the parse's preprocessor skipped.
+  analysis::LineVisibility Lines;
 };
 
 TidyResult runTidy(const TidyRequest &Request);
+
+/// The lines of the project's files that the request's preprocessor alone skips: a fraction of a
+/// parse's cost, to tell whether the parse would see anything another one did not.
+analysis::LineVisibility preprocessedLines(const TidyRequest &Request);
 
 } // namespace coopcheck::cli
