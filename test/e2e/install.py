@@ -190,7 +190,10 @@ def enter_clean_world(root, build, tmp, prefix, corpus, result_file):
     env += [f'{k}={os.environ[k]}' for k in ('ASAN_OPTIONS', 'UBSAN_OPTIONS') if k in os.environ]
     command = env + ['python3', os.path.join(tools, 'install.py'), '--inside', prefix, corpus, tmp,
                      result_file] + hidden
-    can_hide = os.geteuid() == 0 and run(['unshare', '--mount', 'true']).returncode == 0
+    probe = os.path.join(tmp, 'probe')
+    os.makedirs(probe)
+    can_hide = os.geteuid() == 0 and shutil.which('unshare') and run(
+        ['unshare', '--mount', '--propagation', 'private', 'mount', '-t', 'tmpfs', 'probe', probe]).returncode == 0
     if can_hide:
         mounts = ' && '.join(f'mount -t tmpfs coopcheck-hidden "${i + 1}"' for i in range(len(hidden)))
         command = ['unshare', '--mount', '--propagation', 'private', 'sh', '-c',
@@ -224,6 +227,8 @@ def compare(result, reference, reference_static, prefix, forbidden, hidden):
         problems.append('through a link, the parse arguments do not use ' + model)
     if comparable(result['reports']) != comparable(reference):
         problems.append('the installed CLI reports differently from the build tree\'s')
+    if not reference_static:
+        problems.append('the build tree\'s CLI finds nothing on the corpus: nothing to compare')
     for door, got in result['front_doors'].items():
         if sorted(map(tuple, got)) != reference_static:
             problems.append(f'installed {door}: {got} != the build tree CLI\'s {reference_static}')
