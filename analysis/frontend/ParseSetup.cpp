@@ -1,5 +1,6 @@
 #include "analysis/frontend/ParseSetup.h"
 #include "analysis/frontend/CudaToolkit.h"
+#include "analysis/support/InstallLayout.h"
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Option/ArgList.h"
@@ -12,7 +13,7 @@ namespace coopcheck::analysis {
 
 using model::Platform;
 
-std::string modelIncludeDir() { return COOPCHECK_MODEL_INCLUDE_DIR; }
+std::string modelIncludeDir() { return dataDirectory() + "/include"; }
 std::string clangResourceDir() { return COOPCHECK_CLANG_RESOURCE_DIR; }
 
 static std::optional<Platform> platformFromIncludes(llvm::StringRef Contents) {

@@ -39,6 +39,8 @@ std::vector<std::string> parseArguments(model::Platform P, const ParseOptions &O
 /// findings merged.
 bool needsHostSidePass(llvm::StringRef Contents);
 
+/// The model headers: share/coopcheck/include under the prefix of the running binary (the build
+/// tree or an installed copy, support/InstallLayout.h).
 std::string modelIncludeDir();
 std::string clangResourceDir();
 

@@ -2,6 +2,7 @@
 // groups and warp-synchronous primitives. Exit codes: 0 clean, 1 findings at or above
 // --fail-level, 2 bad usage or input that could not be analysed.
 #include "analysis/frontend/CompileDatabase.h"
+#include "analysis/frontend/ParseSetup.h"
 #include "analysis/support/AtomicWrite.h"
 #include "checks/RuleTable.h"
 #include "checks/report/Baseline.h"
@@ -368,6 +369,10 @@ int main(int argc, const char **argv) {
   if (Files.empty() && !Database)
     usageError("no input files (give source files, or -p <build dir>)");
 
+  // Every parse reads the model headers of the binary's own prefix (support/InstallLayout.h).
+  if (!sys::fs::is_directory(analysis::modelIncludeDir()))
+    usageError("no model headers at " + analysis::modelIncludeDir() +
+               ": coopcheck reads them from share/coopcheck/include of the prefix its bin/ is in");
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
   if (PrintParseArgs)
     return printParseArguments(In, Options);
