@@ -1,10 +1,10 @@
 #include "tools/coopcheck/Configuration.h"
 #include "checks/RuleTable.h"
-#include "runtime-model/semantics/Architectures.h"
-#include "runtime-model/semantics/Platform.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "runtime-model/semantics/Architectures.h"
+#include "runtime-model/semantics/Platform.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -34,8 +34,9 @@ public:
     if (Parsed)
       return Parsed;
     if (First.empty())
-      First = Where.empty() ? (Text.getBufferIdentifier() + ": " + Parsed.getError().message()).str()
-                            : Where;
+      First = Where.empty()
+                  ? (Text.getBufferIdentifier() + ": " + Parsed.getError().message()).str()
+                  : Where;
     // No error code: clang-tidy's provider then skips the file without a message of its own. The
     // run stops on First before any unit is analysed.
     return std::error_code();
@@ -48,9 +49,8 @@ template <typename Provider> class Checked : public Provider {
 public:
   template <typename... Args>
   explicit Checked(ParseErrors &Errors, Args &&...A) : Provider(std::forward<Args>(A)...) {
-    this->ConfigHandlers = {{".clang-tidy", [&Errors](llvm::MemoryBufferRef Text) {
-                               return Errors.parse(Text);
-                             }}};
+    this->ConfigHandlers = {
+        {".clang-tidy", [&Errors](llvm::MemoryBufferRef Text) { return Errors.parse(Text); }}};
   }
 };
 
@@ -226,8 +226,8 @@ llvm::Expected<UnitConfiguration> Configurations::forFile(llvm::StringRef Path) 
     if (!isRuleOption(Key))
       continue; // another tool's option: clang-tidy's business
     if (!knownOptions().count(Key))
-      return failure(SetBy[Key.str()] + ": " + Key + ": no such option of " +
-                     Key.split('.').first + " (see docs/checks/" + Key.split('.').first + ".md)");
+      return failure(SetBy[Key.str()] + ": " + Key + ": no such option of " + Key.split('.').first +
+                     " (see docs/checks/" + Key.split('.').first + ".md)");
     std::string Bad = badValue(Key, Entry.getValue().Value);
     if (!Bad.empty())
       return failure(SetBy[Key.str()] + ": " + Key + ": " + Bad);

@@ -75,17 +75,20 @@ cl::opt<bool> HipWave32("hip-wave32", cl::desc("HIP targets have 32-lane wavefro
                         cl::cat(Category));
 cl::opt<bool> Strict("strict",
                      cl::desc("Also report what works on NVIDIA hardware but breaks "
-                              "the programming model"),
+                              "the programming model (wins over the Strict options of "
+                              ".clang-tidy)"),
                      cl::cat(Category));
 cl::opt<std::string> TargetNames("targets",
                                  cl::desc("Platforms the code is also built for, comma-separated "
                                           "(cuda,hip: CUDA code also built for AMD GPUs gets "
-                                          "AMD's barrier rules)"),
+                                          "AMD's barrier rules; wins over the Targets options of "
+                                          ".clang-tidy)"),
                                  cl::value_desc("list"), cl::cat(Category));
 cl::opt<std::string> ArchName("arch",
                               cl::desc("The GPU part cooperative launches are checked against "
-                                       "(h100-sxm, a100-80gb, mi300x, ...; default: the largest "
-                                       "part of the unit's architecture)"),
+                                       "(h100-sxm, a100-80gb, mi300x, ...; default: "
+                                       "cg-cooperative-launch.Arch of .clang-tidy, else the "
+                                       "largest part of the unit's architecture)"),
                               cl::value_desc("part"), cl::cat(Category));
 cl::opt<bool> NoConfirm("no-confirm",
                         cl::desc("Do not replay kernels with error findings in the symbolic "

@@ -52,8 +52,8 @@ TEST(Configuration, NearestFileGivesRulesAndCgOptionsOnly) {
   Tree.write(".clang-tidy", ProjectConfig);
   UnitConfiguration C = configOf({}, Tree.write("src/deep/k.cu", ""));
   EXPECT_EQ(C.checkList(), "-*,cg-cooperative-launch,cg-warp-mask");
-  EXPECT_EQ(C.CheckOptions, (std::map<std::string, std::string>{
-                                {"cg-cooperative-launch.Arch", "h100-sxm"}}));
+  EXPECT_EQ(C.CheckOptions,
+            (std::map<std::string, std::string>{{"cg-cooperative-launch.Arch", "h100-sxm"}}));
 }
 
 TEST(Configuration, NearestFileWinsWholeWithoutInheritParentConfig) {
