@@ -255,4 +255,18 @@ configureUnits(const std::vector<TranslationUnitInput> &Units, Configurations &C
   return ByFile;
 }
 
+std::optional<std::string>
+unitsWithoutRules(const std::map<std::string, UnitConfiguration> &ByFile) {
+  size_t Without = 0;
+  const std::string *Example = nullptr;
+  for (const auto &[File, Config] : ByFile)
+    if (Config.Rules.empty() && ++Without == 1)
+      Example = &File;
+  if (!Without)
+    return std::nullopt;
+  return "no cg- rule is enabled for " +
+         (Without == 1 ? *Example : std::to_string(Without) + " files (" + *Example + ", ...)") +
+         " by its .clang-tidy or --config; name the rules in Checks: or --checks";
+}
+
 } // namespace coopcheck::cli

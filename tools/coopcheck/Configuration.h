@@ -71,4 +71,9 @@ const std::string &configurationPath(const TranslationUnitInput &Unit);
 llvm::Expected<std::map<std::string, UnitConfiguration>>
 configureUnits(const std::vector<TranslationUnitInput> &Units, Configurations &Configs);
 
+/// A warning when the configuration enables no rule for some units (a team's .clang-tidy with
+/// "-*,bugprone-*"): they are analysed for nothing but the cross-unit facts.
+std::optional<std::string>
+unitsWithoutRules(const std::map<std::string, UnitConfiguration> &ByFile);
+
 } // namespace coopcheck::cli

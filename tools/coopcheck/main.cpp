@@ -382,6 +382,8 @@ int main(int argc, const char **argv) {
   auto Rules = cli::configureUnits(In.Units, *Configs);
   if (!Rules)
     usageError(toString(Rules.takeError()));
+  if (std::optional<std::string> Warning = cli::unitsWithoutRules(*Rules))
+    errs() << "coopcheck: warning: " << *Warning << "\n";
   Options.RulesByFile = std::move(*Rules);
   Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
 

@@ -166,4 +166,15 @@ TEST(Configuration, ConfigAndConfigFileExcludeEachOther) {
   EXPECT_EQ(configError(Flags, "/k.cu").rfind("--config:1:", 0), 0u) << configError(Flags, "/k.cu");
 }
 
+TEST(Configuration, UnitsWithoutRulesAreNamed) {
+  UnitConfiguration None;
+  None.Rules.clear();
+  EXPECT_FALSE(unitsWithoutRules({{"/p/a.cu", UnitConfiguration()}}));
+  EXPECT_EQ(unitsWithoutRules({{"/p/a.cu", UnitConfiguration()}, {"/p/b.cu", None}}).value_or(""),
+            "no cg- rule is enabled for /p/b.cu by its .clang-tidy or --config; name the rules in "
+            "Checks: or --checks");
+  EXPECT_EQ(unitsWithoutRules({{"/p/b.cu", None}, {"/p/c.cu", None}}).value_or("").substr(0, 48),
+            "no cg- rule is enabled for 2 files (/p/b.cu, ...");
+}
+
 } // namespace
