@@ -131,14 +131,17 @@ def coopcheck_path(build):
     return os.path.join(build, 'bin', 'coopcheck')
 
 
-def run_tidy(build, files, args):
+def run_tidy(build, files, args, project_config=False):
+    """With project_config, the checks and their options come from the .clang-tidy files above
+    the sources alone, as clang-tidy reads them."""
     args, compiler = split_compiler_args(args)
     with tempfile.TemporaryDirectory() as tmp:
         config = json.dumps({'CheckOptions': check_options(build, files, args, compiler, tmp)})
+        configuration = [] if project_config else ['--checks=-*,cg-*', '--config=' + config]
         got = collections.Counter()
         for f in files:
-            p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so'),
-                                '--checks=-*,cg-*', '--config=' + config, '--quiet', f, '--']
+            p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so')]
+                               + configuration + ['--quiet', f, '--']
                                + parse_arguments(build, f, args, compiler),
                                capture_output=True, text=True, timeout=600)
             if 'symbol lookup error' in p.stderr or 'error: unable to load plugin' in p.stderr:
@@ -238,9 +241,11 @@ class LspClient:
         self.close()
 
 
-def run_clangd(build, files, args):
+def run_clangd(build, files, args, project_config=False):
     """Opens each file in coopcheck-clangd over LSP, as an editor does, and reads the cg-* findings
-    clangd publishes, with their notes (relatedInformation)."""
+    clangd publishes, with their notes (relatedInformation). With project_config, the checks and
+    their options come from the .clang-tidy files above the sources (clangd reads them), the
+    user configuration only lets clangd run checks it does not know as fast."""
     args, compiler = split_compiler_args(args)
     with tempfile.TemporaryDirectory() as tmp:
         # The compile database gives clangd the same hermetic parse as the other front doors; the
@@ -251,9 +256,10 @@ def run_clangd(build, files, args):
         with open(os.path.join(tmp, 'compile_commands.json'), 'w') as fh:
             json.dump(database, fh)
         # Error-level findings count towards clang's error limit in clangd (README).
-        config = {'CompileFlags': {'Add': ['-ferror-limit=0']},
-                  'Diagnostics': {'ClangTidy': {'Add': ['cg-*'], 'FastCheckFilter': 'None',
-                                                'CheckOptions': check_options(build, files, args, compiler, tmp)}}}
+        tidy = {'FastCheckFilter': 'None'}
+        if not project_config:
+            tidy.update({'Add': ['cg-*'], 'CheckOptions': check_options(build, files, args, compiler, tmp)})
+        config = {'CompileFlags': {'Add': ['-ferror-limit=0']}, 'Diagnostics': {'ClangTidy': tidy}}
         os.makedirs(os.path.join(tmp, 'config', 'clangd'))
         with open(os.path.join(tmp, 'config', 'clangd', 'config.yaml'), 'w') as fh:
             json.dump(config, fh)  # JSON is YAML

@@ -59,17 +59,19 @@ cli::RunOptions optionsOf(llvm::StringRef Source) {
     return Options;
   llvm::SmallVector<llvm::StringRef> Words;
   First.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  cli::ConfigurationFlags Flags;
   for (llvm::StringRef Word : Words) {
     Word = Word.trim();
     if (Word == "strict")
-      Options.Strict = true;
+      Flags.Strict = true;
     else if (Word == "hip")
-      Options.Targets = "cuda,hip";
+      Flags.Targets = "cuda,hip";
     else if (Word == "wave32")
       Options.Parse.HipWave32 = true;
     else if (Word.consume_front("platform="))
       Options.Parse.PlatformOverride = model::parsePlatform(Word);
   }
+  Options.Rules.CheckOptions = cli::flagCheckOptions(Flags);
   return Options;
 }
 

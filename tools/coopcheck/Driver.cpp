@@ -26,21 +26,17 @@ struct Run {
   const ResultCache *Cache = nullptr;
 };
 
-std::map<std::string, std::string> checkOptions(const RunOptions &Options,
+const UnitConfiguration &rulesOf(const TranslationUnitInput &Unit, const RunOptions &Options) {
+  auto It = Options.RulesByFile.find(configurationPath(Unit));
+  return It == Options.RulesByFile.end() ? Options.Rules : It->second;
+}
+
+/// The unit's check options; the facts this run joined replace a configured FactsFile.
+std::map<std::string, std::string> checkOptions(const UnitConfiguration &Rules,
                                                 const std::string &FactsFile) {
-  std::map<std::string, std::string> Map;
-  if (Options.Strict) {
-    Map["cg-early-exit-before-sync.Strict"] = "true";
-    Map["cg-divergent-collective.Strict"] = "true";
-  }
-  if (!Options.Targets.empty()) {
-    Map["cg-early-exit-before-sync.Targets"] = Options.Targets;
-    Map["cg-divergent-collective.Targets"] = Options.Targets;
-  }
+  std::map<std::string, std::string> Map = Rules.CheckOptions;
   if (!FactsFile.empty())
     Map["cg-non-cooperative-launch.FactsFile"] = FactsFile;
-  if (!Options.Arch.empty())
-    Map["cg-cooperative-launch.Arch"] = Options.Arch;
   return Map;
 }
 
@@ -48,6 +44,8 @@ std::map<std::string, std::string> checkOptions(const RunOptions &Options,
 bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                  const std::optional<analysis::UnitFacts> &Facts, bool DeviceCodeBroken,
                  std::vector<report::Finding> &Findings) {
+  confirmation::ConfirmOptions Confirmation = Options.Confirmation;
+  Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
   // Codegen stops at the first error in device code: the static findings stay as they are.
   if (DeviceCodeBroken)
     return true;
@@ -66,7 +64,7 @@ bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                                               : std::vector<analysis::LaunchFact>(),
                                         MayWait};
   analysis::AnalysisStage Stage("the executor");
-  return confirmation::confirmUnit(ToConfirm, Options.Confirmation, Findings);
+  return confirmation::confirmUnit(ToConfirm, Confirmation, Findings);
 }
 
 std::string realPath(const std::string &Path) {
@@ -112,12 +110,13 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
   UnitResult Result;
   bool DeviceCodeBroken = false;
   analysis::LineVisibility DeviceLines;
+  const UnitConfiguration &Rules = rulesOf(Unit, Options);
   for (bool HostSide : {false, true}) {
     TidyRequest Request{Unit.File,
                         Unit.Directory,
                         unitArguments(Unit, Options, HostSide),
-                        Options.Checks,
-                        checkOptions(Options, FactsFile),
+                        Rules.checkList(),
+                        checkOptions(Rules, FactsFile),
                         Options.UnitTimeLimitSeconds,
                         R.Prefixes};
     if (HostSide && (!analysis::needsHostSidePass(Unit.Contents) ||
@@ -182,9 +181,17 @@ std::string unitInputs(const TranslationUnitInput &Unit, const RunOptions &Optio
       for (const std::string &Arg : unitArguments(Unit, Options, HostSide))
         Text += '\0' + Arg;
   Text += '\0' + analysis::digestOf(Unit.Contents);
-  if (!FactsFile.empty()) {
-    auto Facts = llvm::MemoryBuffer::getFile(FactsFile);
-    Text += '\0' + (Facts ? analysis::digestOf((*Facts)->getBuffer()) : "unreadable facts");
+  // The rules and options its configuration gives it: editing a .clang-tidy changes the key.
+  Text += '\0' + rulesOf(Unit, Options).checkList();
+  for (const auto &[Key, Value] : checkOptions(rulesOf(Unit, Options), FactsFile)) {
+    if (Key != "cg-non-cooperative-launch.FactsFile") {
+      Text += '\0' + Key + '=' + Value;
+      continue;
+    }
+    // The facts by what they say: the run's own are in a new temporary file each time.
+    auto Facts = llvm::MemoryBuffer::getFile(Value);
+    Text += '\0' + Key + '=' +
+            (Facts ? analysis::digestOf((*Facts)->getBuffer()) : "unreadable " + Value);
   }
   return Text;
 }
@@ -239,10 +246,10 @@ void analyseAll(const std::vector<TranslationUnitInput> &Units, std::vector<size
 std::string optionsAffectingResults(const RunOptions &O) {
   const confirmation::ConfirmOptions &C = O.Confirmation;
   std::string Text =
-      O.Checks + '\0' + (O.Strict ? "strict" : "") + '\0' + O.Targets + '\0' + O.Arch + '\0' +
-      (O.Confirm ? "confirm" : "") + '\0' + std::to_string(O.UnitTimeLimitSeconds) + '\0' +
-      std::to_string(static_cast<int>(C.Model)) + '\0' + (C.ReportDeadlocks ? "deadlocks" : "") +
-      '\0' + std::to_string(C.UnitBudget.count());
+      // The rules and their options are each unit's own (unitInputs).
+      std::string(O.Confirm ? "confirm" : "") + '\0' + std::to_string(O.UnitTimeLimitSeconds) +
+      '\0' + std::to_string(static_cast<int>(C.Model)) + '\0' +
+      std::to_string(C.UnitBudget.count());
   for (const std::optional<model::Dim3> &D : {C.Grid, C.Block})
     if (D)
       Text += '\0' + std::to_string(D->X) + "x" + std::to_string(D->Y) + "x" + std::to_string(D->Z);

@@ -5,6 +5,7 @@
 #include "analysis/frontend/ParseSetup.h"
 #include "checks/confirmation/Confirmation.h"
 #include "checks/report/Finding.h"
+#include "tools/coopcheck/Configuration.h"
 #include "tools/coopcheck/Inputs.h"
 #include <map>
 #include <optional>
@@ -14,10 +15,10 @@ namespace coopcheck::cli {
 
 struct RunOptions {
   analysis::ParseOptions Parse;
-  std::string Checks = "-*,cg-*";
-  bool Strict = false;
-  std::string Targets; ///< --targets: platforms the code is also built for
-  std::string Arch;    ///< --arch: the part cooperative launches must fit
+  /// The rules each unit runs and their options, by configurationPath (.clang-tidy files,
+  /// --config, the flags); a unit not in it runs Rules.
+  std::map<std::string, UnitConfiguration> RulesByFile;
+  UnitConfiguration Rules;
   unsigned Jobs = 1;
   bool Progress = false;                  ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts; ///< write the joined facts here

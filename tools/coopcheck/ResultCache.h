@@ -1,7 +1,8 @@
 // A unit's results kept between runs, as ccache keeps a compiler's: pre-commit hooks and CI run
 // coopcheck again and again on mostly unchanged code. An entry is keyed by everything the results
 // depend on that is known before parsing (coopcheck's build, the run's options, the unit's file,
-// directory, arguments and contents, the cross-unit facts it was given), and holds the files the
+// directory, arguments and contents, the rules and check options its configuration gives it, the
+// cross-unit facts it was given), and holds the files the
 // parse read: it is valid while each of them is unchanged and, for a unit with compile errors
 // (often a header not found), while no file appears in a directory it searched. Entries are
 // written whole (temporary file and rename), so parallel units and concurrent runs share the

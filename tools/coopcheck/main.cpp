@@ -10,7 +10,6 @@
 #include "checks/report/SarifWriter.h"
 #include "checks/report/TextWriter.h"
 #include "checks/report/Version.h"
-#include "clang-tidy/GlobList.h"
 #include "runtime-model/semantics/Architectures.h"
 #include "runtime-model/semantics/Platform.h"
 #include "tools/coopcheck/Driver.h"
@@ -19,7 +18,6 @@
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,8 +43,23 @@ cl::opt<std::string> BaselineFile("baseline",
                                   cl::desc("Report only findings that are not in this SARIF "
                                            "report of an earlier run"),
                                   cl::value_desc("sarif"), cl::cat(Category));
-cl::opt<std::string> Checks("checks", cl::desc("Rules to run, as clang-tidy globs (default cg-*)"),
-                            cl::init("cg-*"), cl::cat(Category));
+cl::opt<std::string> Checks("checks",
+                            cl::desc("Rules to run, as clang-tidy globs, after those of the "
+                                     ".clang-tidy files (default cg-*): a list that starts with a "
+                                     "rule replaces them, one that starts with '-' changes them "
+                                     "(--checks=-cg-deadlock)"),
+                            cl::value_desc("globs"), cl::cat(Category));
+cl::opt<std::string> ConfigFile("config-file",
+                                cl::desc("Read the checks and their options from this file, in "
+                                         ".clang-tidy format, instead of the .clang-tidy files "
+                                         "above each source"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> Config("config",
+                            cl::desc("Checks and options as .clang-tidy YAML, instead of the "
+                                     ".clang-tidy files above each source (with "
+                                     "InheritParentConfig: true, on top of them), e.g. "
+                                     "--config='{Checks: \"-*,cg-warp-mask\"}'"),
+                            cl::value_desc("yaml"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
                                cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> Format("format",
@@ -63,17 +76,20 @@ cl::opt<bool> HipWave32("hip-wave32", cl::desc("HIP targets have 32-lane wavefro
                         cl::cat(Category));
 cl::opt<bool> Strict("strict",
                      cl::desc("Also report what works on NVIDIA hardware but breaks "
-                              "the programming model"),
+                              "the programming model (wins over the Strict options of "
+                              ".clang-tidy)"),
                      cl::cat(Category));
 cl::opt<std::string> TargetNames("targets",
                                  cl::desc("Platforms the code is also built for, comma-separated "
                                           "(cuda,hip: CUDA code also built for AMD GPUs gets "
-                                          "AMD's barrier rules)"),
+                                          "AMD's barrier rules; wins over the Targets options of "
+                                          ".clang-tidy)"),
                                  cl::value_desc("list"), cl::cat(Category));
 cl::opt<std::string> ArchName("arch",
                               cl::desc("The GPU part cooperative launches are checked against "
-                                       "(h100-sxm, a100-80gb, mi300x, ...; default: the largest "
-                                       "part of the unit's architecture)"),
+                                       "(h100-sxm, a100-80gb, mi300x, ...; default: "
+                                       "cg-cooperative-launch.Arch of .clang-tidy, else the "
+                                       "largest part of the unit's architecture)"),
                               cl::value_desc("part"), cl::cat(Category));
 cl::opt<bool> NoConfirm("no-confirm",
                         cl::desc("Do not replay kernels with error findings in the symbolic "
@@ -146,27 +162,6 @@ int listChecks() {
   return 0;
 }
 
-/// The rule ids enabled by --checks, as a clang-tidy check list.
-std::string tidyCheckList() {
-  std::string List = "-*";
-  for (StringRef Glob : split(StringRef(Checks), ',')) {
-    Glob = Glob.trim();
-    if (Glob.empty())
-      continue;
-    bool Negative = Glob.consume_front("-");
-    auto Pattern = GlobPattern::create(Glob);
-    if (!Pattern)
-      usageError("invalid --checks glob '" + Glob + "'");
-    bool Matches = false;
-    for (const checks::RuleInfo &R : checks::allRules())
-      Matches |= Pattern->match(R.Id);
-    if (!Matches && !Negative && Glob != "*")
-      usageError("--checks: no rule matches '" + Glob + "' (see --list-checks)");
-    List += "," + std::string(Negative ? "-" : "") + Glob.str();
-  }
-  return List;
-}
-
 report::Level failLevel() {
   if (FailLevel == "error")
     return report::Level::Error;
@@ -212,16 +207,10 @@ cli::RunOptions runOptions() {
     Options.Parse.CudaPath = CudaPath.getValue();
   }
   Options.Parse.HipWave32 = HipWave32;
-  Options.Checks = tidyCheckList();
-  Options.Confirmation.ReportDeadlocks =
-      clang::tidy::GlobList(Options.Checks).contains("cg-deadlock");
-  Options.Strict = Strict;
   if (!TargetNames.empty() && !model::parsePlatformList(TargetNames))
     usageError("unknown platform in --targets '" + TargetNames + "'; known: cuda, hip, maca");
-  Options.Targets = TargetNames.getValue();
   if (!ArchName.empty() && !model::findGpuPart(ArchName))
     usageError("unknown --arch '" + ArchName + "'; known parts: " + model::gpuPartIds());
-  Options.Arch = ArchName.getValue();
   if (ModelName != "hw" && ModelName != "spec")
     usageError("--model must be hw or spec");
   Options.Confirm = !NoConfirm;
@@ -321,6 +310,24 @@ std::optional<std::vector<analysis::CompileEntry>> compileDatabase() {
   return std::move(*Loaded);
 }
 
+/// The rules' configuration: .clang-tidy files, or --config / --config-file, under the flags.
+std::unique_ptr<cli::Configurations> configurations() {
+  cli::ConfigurationFlags Flags;
+  if (Checks.getNumOccurrences())
+    Flags.Checks = Checks.getValue();
+  Flags.Strict = Strict;
+  Flags.Targets = TargetNames.getValue();
+  Flags.Arch = ArchName.getValue();
+  if (ConfigFile.getNumOccurrences())
+    Flags.ConfigFile = ConfigFile.getValue();
+  if (Config.getNumOccurrences())
+    Flags.Config = Config.getValue();
+  auto Configs = cli::Configurations::create(Flags);
+  if (!Configs)
+    usageError(toString(Configs.takeError()));
+  return std::move(*Configs);
+}
+
 /// --print-parse-args: one line of Clang arguments per unit.
 int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
   for (const cli::TranslationUnitInput &Unit : In.Units) {
@@ -363,6 +370,7 @@ int main(int argc, const char **argv) {
     usageError("--format must be text, json or sarif");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
+  std::unique_ptr<cli::Configurations> Configs = configurations();
   report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
   std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
@@ -376,6 +384,12 @@ int main(int argc, const char **argv) {
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
   if (PrintParseArgs)
     return printParseArguments(In, Options);
+  auto Rules = cli::configureUnits(In.Units, *Configs);
+  if (!Rules)
+    usageError(toString(Rules.takeError()));
+  if (std::optional<std::string> Warning = cli::unitsWithoutRules(*Rules))
+    errs() << "coopcheck: warning: " << *Warning << "\n";
+  Options.RulesByFile = std::move(*Rules);
   Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
 
   cli::enableCrashRecovery();
