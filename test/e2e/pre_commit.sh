@@ -3,7 +3,8 @@
 # pre-commit on a scratch git repository, as users set it up: the project's .pre-commit-config.yaml
 # names the coopcheck repository and a rev (pre-commit clones it; here from a local path, offline)
 # or, as a local hook, the wrapper of a coopcheck checkout. A commit adding a divergent grid.sync()
-# is rejected with the finding; a clean commit passes; host-only C++ files are never analysed.
+# is rejected with the finding; a clean commit passes; host-only C++ files are never analysed. With
+# args: [--changed-lines], only the findings on the staged changed lines count.
 source "$(dirname "$0")/lib.bash"
 command -v pre-commit >/dev/null || { echo "skipped: no pre-commit command (tools/setup installs it)"; exit 77; }
 coopcheck=$(realpath "$COOPCHECK")
@@ -102,6 +103,30 @@ grep -q 'solver.cu:9:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 
   kernel 'true'; } >"$project/solver.cu"
 commit_expect "$project" passes "-p: clean kernel and header" solver.cu step.cuh
 
+# 2b. args: [--changed-lines]: a file committed with a finding (--no-verify) is changed on other
+#     lines: a new bug there rejects the commit with only the new finding; a clean change passes
+#     although the file still has the old finding; so does a change that only deletes lines.
+project=$(new_project changed "repos:
+  - repo: $hooks
+    rev: $rev
+    hooks:
+      - id: coopcheck
+        args: [--changed-lines, --no-confirm]")
+two_kernels() { # OLD NEW: relax's grid.sync() guarded by OLD (line 6), smooth's by NEW (line 12)
+  kernel "$1"
+  kernel "$2" | sed -n '3,$p' | sed 's/relax/smooth/'
+}
+two_kernels 'threadIdx.x == 0' 'true' >"$project/solver.cu"
+(cd "$project" && git add solver.cu && git commit -qm old --no-verify) || fail "cannot commit the old finding"
+two_kernels 'threadIdx.x == 0' 'blockIdx.x % 2 == 0' >"$project/solver.cu"
+commit_expect "$project" rejected "--changed-lines: a new bug beside an old finding" solver.cu
+grep -q 'solver.cu:12:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 'solver.cu:6:' "$scratch/out" \
+  && pass "--changed-lines: only the new finding is shown" || fail "hook output: $(cat "$scratch/out")"
+two_kernels 'threadIdx.x == 0' 'true' | sed 's/0.5f/0.25f/' >"$project/solver.cu"
+commit_expect "$project" passes "--changed-lines: a clean change in a file with an old finding" solver.cu
+two_kernels 'threadIdx.x == 0' 'true' | sed 's/0.5f/0.25f/' | sed '13d' >"$project/solver.cu"
+commit_expect "$project" passes "--changed-lines: a deletion only" solver.cu
+
 # 3. A local hook running the wrapper of a coopcheck checkout, which finds build/bin/coopcheck there.
 unset COOPCHECK
 ln -s "$(dirname "$(dirname "$coopcheck")")" "$hooks/build"
@@ -127,6 +152,10 @@ expect_exit 2 "COOPCHECK that is not a binary" -- env COOPCHECK=/nonexistent "$w
 stderr_is_one_line "COOPCHECK that is not a binary" "^coopcheck-hook: error: COOPCHECK=/nonexistent is not an executable$"
 expect_exit 2 "-p without a compile database" -- "$wrapper" -p=nowhere solver.cu
 stderr_is_one_line "-p without a compile database" "^coopcheck-hook: error: cannot read nowhere/compile_commands.json"
+mkdir -p "$scratch/not-git" && kernel 'true' >"$scratch/not-git/solver.cu"
+expect_exit 2 "--changed-lines outside a git repository" -- env GIT_CEILING_DIRECTORIES="$scratch" \
+  bash -c 'cd "$1" && "$2" --changed-lines solver.cu' - "$scratch/not-git" "$wrapper"
+stderr_is_one_line "--changed-lines outside a git repository" "^coopcheck-hook: error: --changed-lines: not in a git repository"
 echo 'int main() { return 0; }' >host.cpp
 expect_exit 0 "only host files staged" -- env COOPCHECK=/nonexistent "$wrapper" --no-confirm host.cpp
 finish

@@ -21,23 +21,6 @@ struct FileEdits {
   clang::tooling::Replacements Replaces;
 };
 
-/// Byte offset of a 1-based line and column in Text; nullopt when it lies outside.
-std::optional<unsigned> offsetOf(llvm::StringRef Text, unsigned Line, unsigned Column) {
-  if (Line == 0 || Column == 0)
-    return std::nullopt;
-  size_t Start = 0;
-  for (unsigned L = 1; L < Line; ++L) {
-    Start = Text.find('\n', Start);
-    if (Start == llvm::StringRef::npos)
-      return std::nullopt;
-    ++Start;
-  }
-  size_t Offset = Start + Column - 1;
-  if (Offset > Text.size())
-    return std::nullopt;
-  return static_cast<unsigned>(Offset);
-}
-
 class FixApplier {
 public:
   /// Takes all of a finding's fix-its or none of them, per file.
@@ -83,8 +66,8 @@ private:
   /// The fix-it as an edit of its file's text; nullopt when it does not match the file.
   std::optional<Edit> editOf(const report::FixIt &Fix) {
     FileEdits &Edits = file(Fix.Range.File);
-    auto Begin = offsetOf(Edits.Text, Fix.Range.Line, Fix.Range.Column);
-    auto End = offsetOf(Edits.Text, Fix.Range.EndLine, Fix.Range.EndColumn);
+    auto Begin = byteOffset(Edits.Text, Fix.Range.Line, Fix.Range.Column);
+    auto End = byteOffset(Edits.Text, Fix.Range.EndLine, Fix.Range.EndColumn);
     if (!Edits.Readable || !Begin || !End || *End < *Begin)
       return std::nullopt;
     return Edit(*Begin, *End - *Begin, Fix.Replacement);
@@ -134,6 +117,22 @@ private:
 };
 
 } // namespace
+
+std::optional<unsigned> byteOffset(llvm::StringRef Text, unsigned Line, unsigned Column) {
+  if (Line == 0 || Column == 0)
+    return std::nullopt;
+  size_t Start = 0;
+  for (unsigned L = 1; L < Line; ++L) {
+    Start = Text.find('\n', Start);
+    if (Start == llvm::StringRef::npos)
+      return std::nullopt;
+    ++Start;
+  }
+  size_t Offset = Start + Column - 1;
+  if (Offset > Text.size())
+    return std::nullopt;
+  return static_cast<unsigned>(Offset);
+}
 
 bool applyFixes(const report::Report &Report) {
   FixApplier Applier;

@@ -2,6 +2,8 @@
 // place, each file rewritten once.
 #pragma once
 #include "checks/report/Finding.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
 
 namespace coopcheck::cli {
 
@@ -10,5 +12,9 @@ namespace coopcheck::cli {
 /// file, is left unfixed (with a warning on stderr). Returns false when a file could not be
 /// rewritten.
 bool applyFixes(const report::Report &Report);
+
+/// Byte offset in \p Text of a 1-based line and byte column, as findings and fix-its give them;
+/// nullopt when it lies outside the text.
+std::optional<unsigned> byteOffset(llvm::StringRef Text, unsigned Line, unsigned Column);
 
 } // namespace coopcheck::cli

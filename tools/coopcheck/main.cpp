@@ -7,6 +7,7 @@
 #include "checks/RuleTable.h"
 #include "checks/report/Baseline.h"
 #include "checks/report/JsonWriter.h"
+#include "checks/report/LineFilter.h"
 #include "checks/report/SarifWriter.h"
 #include "checks/report/TextWriter.h"
 #include "checks/report/Version.h"
@@ -15,6 +16,7 @@
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
+#include "tools/coopcheck/FixExport.h"
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -136,6 +138,17 @@ cl::opt<bool> NoCache("no-cache",
                       cl::desc("Parse and analyse every unit from scratch, keeping nothing"),
                       cl::cat(Category));
 cl::opt<bool> FixInPlace("fix", cl::desc("Apply fix-its in place"), cl::cat(Category));
+cl::opt<std::string> ExportFixesFile("export-fixes",
+                                     cl::desc("Write the reported findings and their fix-its as "
+                                              "clang-tidy does, for clang-apply-replacements"),
+                                     cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> LineFilterJson(
+    "line-filter",
+    cl::desc("Report only findings whose primary location is on these lines, "
+             "as clang-tidy: '[{\"name\":\"file.cu\",\"lines\":[[1,3],[5,7]]},"
+             "{\"name\":\"all.cuh\"}]' (a name matches the end of a path; a file not listed "
+             "is left out, one without \"lines\" kept whole; the units are still analysed whole)"),
+    cl::value_desc("json"), cl::cat(Category));
 cl::opt<bool> PrintParseArgs("print-parse-args",
                              cl::desc("Print the Clang arguments each file is parsed with (to "
                                       "pass to clang-tidy-22 after --) and exit"),
@@ -301,6 +314,29 @@ std::optional<report::Baseline> baseline() {
   return std::move(*Loaded);
 }
 
+std::optional<report::LineFilter> lineFilter() {
+  if (!LineFilterJson.getNumOccurrences())
+    return std::nullopt;
+  auto Parsed = report::LineFilter::parse(LineFilterJson);
+  if (!Parsed)
+    usageError(toString(Parsed.takeError()));
+  return std::move(*Parsed);
+}
+
+/// --export-fixes: clang-tidy's MainSourceFile is its first source, made absolute.
+void exportFixes(const report::Report &Report,
+                 const std::optional<std::vector<analysis::CompileEntry>> &Database) {
+  cli::FixExportContext Context{"", Report.SourceRoot};
+  SmallString<256> Main(Files.empty() ? "" : Files.front());
+  if (Main.empty() && Database && !Database->empty())
+    Main = Database->front().File;
+  if (!Main.empty())
+    (void)sys::fs::make_absolute(Main);
+  Context.MainSourceFile = std::string(Main);
+  if (Error Err = cli::exportFixes(Report, ExportFixesFile, Context))
+    usageError("cannot write '" + ExportFixesFile + "': " + toString(std::move(Err)));
+}
+
 std::optional<std::vector<analysis::CompileEntry>> compileDatabase() {
   if (BuildPath.empty())
     return std::nullopt;
@@ -373,6 +409,7 @@ int main(int argc, const char **argv) {
   std::unique_ptr<cli::Configurations> Configs = configurations();
   report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
+  std::optional<report::LineFilter> Lines = lineFilter();
   std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
   if (Files.empty() && !Database)
     usageError("no input files (give source files, or -p <build dir>)");
@@ -397,10 +434,15 @@ int main(int argc, const char **argv) {
   SmallString<256> Cwd;
   (void)sys::fs::current_path(Cwd); // empty when unknown: SARIF URIs are then absolute
   Report.SourceRoot = std::string(Cwd);
-  // Known findings leave the report, so the exit code and --fix see only the new ones.
+  // Known findings and those off the --line-filter leave the report, so the exit code, --fix and
+  // --export-fixes see only the new ones on the lines asked for.
+  if (Lines)
+    Lines->removeFilteredFindings(Report);
   if (Baseline)
     Baseline->removeKnownFindings(Report);
   writeReport(Report);
+  if (ExportFixesFile.getNumOccurrences())
+    exportFixes(Report, Database);
   // The report describes the findings as found; the fixes are applied after it is written.
   bool FixesWritten = !FixInPlace || cli::applyFixes(Report);
   return exitCode(Report, FixesWritten, Threshold);
