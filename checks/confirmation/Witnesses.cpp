@@ -10,17 +10,23 @@ namespace {
 using namespace model;
 using namespace model::executor;
 
+/// Sorted ranks of one block as inclusive runs: {0, 9}, {12, 12}.
+std::vector<std::pair<unsigned, unsigned>> runsOf(const std::vector<unsigned> &Ranks) {
+  std::vector<std::pair<unsigned, unsigned>> Runs;
+  for (unsigned Rank : Ranks)
+    if (!Runs.empty() && Runs.back().second + 1 == Rank)
+      Runs.back().second = Rank;
+    else
+      Runs.emplace_back(Rank, Rank);
+  return Runs;
+}
+
 /// "0-9, 12": ranks of one block.
-std::string ranges(const std::vector<unsigned> &Ranks) {
+std::string ranges(const std::vector<std::pair<unsigned, unsigned>> &Runs) {
   std::string Out;
-  for (size_t I = 0; I < Ranks.size();) {
-    size_t J = I;
-    while (J + 1 < Ranks.size() && Ranks[J + 1] == Ranks[J] + 1)
-      ++J;
-    Out += (Out.empty() ? "" : ", ") + std::to_string(Ranks[I]) +
-           (J > I ? "-" + std::to_string(Ranks[J]) : "");
-    I = J + 1;
-  }
+  for (auto [First, Last] : Runs)
+    Out += (Out.empty() ? "" : ", ") + std::to_string(First) +
+           (Last > First ? "-" + std::to_string(Last) : "");
   return Out;
 }
 
@@ -58,8 +64,10 @@ std::vector<EndedAlike> threadGroups(const PathResult &P, const LaunchShape &Sha
   for (auto &[Key, Ranks] : Groups) {
     auto &[File, Line, Column, State, Block] = Key;
     EndedAlike E{{}, static_cast<ThreadState>(State)};
+    E.Group.Block = Block;
+    E.Group.Ranks = runsOf(Ranks);
     E.Group.Threads = "block " + std::to_string(Block) + ", thread" +
-                      (Ranks.size() > 1 ? "s " : " ") + ranges(Ranks);
+                      (Ranks.size() > 1 ? "s " : " ") + ranges(E.Group.Ranks);
     E.Group.What = stateWords(E.State);
     E.Group.Location = spanAt({File, Line, Column});
     Out.push_back(std::move(E));
@@ -119,6 +127,9 @@ report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape, const s
   report::Witness W;
   W.Kind = witnessKind(P);
   W.Grid = Grid;
+  W.Blocks = Shape.blocks();
+  W.ThreadsPerBlock = Shape.threadsPerBlock();
+  W.WarpSize = Shape.WarpSize;
   W.Inputs = P.Inputs;
   if (P.Result != Outcome::Hang && P.Result != Outcome::Trap && !P.Violations.empty())
     W.Violation = violationWords(P.Violations.front());

@@ -34,6 +34,10 @@ struct ThreadGroup {
   std::string Threads; ///< "block 1, threads 0-63"
   std::string What;    ///< "wait at grid.sync()", "left the kernel"
   SourceSpan Location;
+  /// The same threads for drawing them: the block's linear index and the threads' ranks in it, as
+  /// inclusive ranges. Unset and empty where the executor did not say.
+  std::optional<unsigned> Block = std::nullopt;
+  std::vector<std::pair<unsigned, unsigned>> Ranks = {};
 };
 
 /// How the symbolic executor reproduced a finding (SARIF properties.witness and codeFlows).
@@ -44,6 +48,8 @@ struct Witness {
   std::vector<ThreadGroup> Threads;
   /// For a mismatch: the collective contract the run broke (empty for a hang or a trap).
   std::string Violation;
+  /// The replayed launch counted along all axes, for drawing the grid; 0 where not known.
+  unsigned Blocks = 0, ThreadsPerBlock = 0, WarpSize = 0;
 };
 
 struct Finding {

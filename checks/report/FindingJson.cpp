@@ -18,10 +18,17 @@ Json witnessJson(const Witness &W) {
     Out["inputs"][Name] = Value;
   if (!W.Violation.empty())
     Out["violation"] = W.Violation;
+  if (W.Blocks)
+    Out["shape"] = {
+        {"blocks", W.Blocks}, {"threadsPerBlock", W.ThreadsPerBlock}, {"warpSize", W.WarpSize}};
   Out["threads"] = Json::array();
   for (const ThreadGroup &G : W.Threads) {
     Json Item{{"threads", G.Threads}, {"what", G.What}};
     addSpan(Item, G.Location);
+    if (G.Block)
+      Item["block"] = *G.Block;
+    if (!G.Ranks.empty())
+      Item["ranks"] = G.Ranks;
     Out["threads"].push_back(std::move(Item));
   }
   return Out;
@@ -49,9 +56,21 @@ Witness witnessOf(const Json &J) {
   for (auto &[Name, Value] : J.at("inputs").items())
     W.Inputs.emplace_back(Name, Value.get<std::string>());
   W.Violation = J.value("violation", "");
-  for (const Json &G : J.at("threads"))
-    W.Threads.push_back(
-        {G.at("threads").get<std::string>(), G.at("what").get<std::string>(), spanOf(G)});
+  if (J.contains("shape")) {
+    const Json &Shape = J.at("shape");
+    W.Blocks = Shape.at("blocks").get<unsigned>();
+    W.ThreadsPerBlock = Shape.at("threadsPerBlock").get<unsigned>();
+    W.WarpSize = Shape.at("warpSize").get<unsigned>();
+  }
+  for (const Json &G : J.at("threads")) {
+    ThreadGroup Group{G.at("threads").get<std::string>(), G.at("what").get<std::string>(),
+                      spanOf(G)};
+    if (G.contains("block"))
+      Group.Block = G.at("block").get<unsigned>();
+    if (G.contains("ranks"))
+      Group.Ranks = G.at("ranks").get<std::vector<std::pair<unsigned, unsigned>>>();
+    W.Threads.push_back(std::move(Group));
+  }
   return W;
 }
 

@@ -6,6 +6,7 @@
 #include "analysis/support/AtomicWrite.h"
 #include "checks/RuleTable.h"
 #include "checks/report/Baseline.h"
+#include "checks/report/HtmlWriter.h"
 #include "checks/report/JsonWriter.h"
 #include "checks/report/LineFilter.h"
 #include "checks/report/SarifWriter.h"
@@ -65,8 +66,9 @@ cl::opt<std::string> Config("config",
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
                                cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text, json or sarif (markdown "
-                                     "with --list-checks)"),
+                            cl::desc("Output format: text, json, sarif or html (one self-contained "
+                                     "page: findings by file with their source, witnesses drawn; "
+                                     "markdown with --list-checks)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("file"), cl::cat(Category));
@@ -257,6 +259,8 @@ void writeReport(const report::Report &Report) {
     report::writeText(Text, Report, Color);
   else if (Format == "json")
     report::writeJson(Text, Report);
+  else if (Format == "html")
+    report::writeHtml(Text, Report);
   else
     report::writeSarif(Text, Report);
   if (OutputFile.empty()) {
@@ -402,8 +406,8 @@ int main(int argc, const char **argv) {
       usageError(*Error);
     return 0;
   }
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    usageError("--format must be text, json or sarif");
+  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "html")
+    usageError("--format must be text, json, sarif or html");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
   std::unique_ptr<cli::Configurations> Configs = configurations();

@@ -20,6 +20,11 @@ Finding everyField() {
                       {{"n", "1"}, {"flag", "0"}},
                       {{"block 1, threads 0-63", "left the kernel", {"/p/k.cu", 10, 3, 10, 9}}},
                       "grid.sync() reached by 64 of 128 threads"};
+  F.Witness->Threads[0].Block = 1;
+  F.Witness->Threads[0].Ranks = {{0, 9}, {12, 63}};
+  F.Witness->Blocks = 2;
+  F.Witness->ThreadsPerBlock = 64;
+  F.Witness->WarpSize = 32;
   return F;
 }
 
@@ -36,6 +41,21 @@ TEST(FindingJson, ReadsBackWhatItWrites) {
   EXPECT_EQ(Back->Severity, Level::Error);
   EXPECT_TRUE(Back->Suppressed);
   EXPECT_EQ(Back->Witness->Threads[0].Location.Line, 10u);
+  EXPECT_EQ(Back->Witness->Threads[0].Block, 1u);
+  EXPECT_EQ(Back->Witness->Threads[0].Ranks.back(), std::make_pair(12u, 63u));
+  EXPECT_EQ(Back->Witness->WarpSize, 32u);
+}
+
+TEST(FindingJson, AWitnessWithoutShapeReadsAsUnknownShape) {
+  nlohmann::ordered_json J = findingToJson(everyField());
+  J["witness"].erase("shape");
+  J["witness"]["threads"][0].erase("block");
+  J["witness"]["threads"][0].erase("ranks");
+  std::optional<Finding> Back = findingFromJson(J);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(Back->Witness->Blocks, 0u);
+  EXPECT_FALSE(Back->Witness->Threads[0].Block);
+  EXPECT_TRUE(Back->Witness->Threads[0].Ranks.empty());
 }
 
 TEST(FindingJson, AFindingWithoutExecutorResultStaysWithout) {
