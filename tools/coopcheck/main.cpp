@@ -15,6 +15,8 @@
 #include "tools/coopcheck/Driver.h"
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
+#include "tools/coopcheck/MergeReports.h"
+#include "tools/coopcheck/Shard.h"
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -110,6 +112,20 @@ cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the kernels and launches of all units as JSON, "
                                           "for cg-non-cooperative-launch.FactsFile"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ShardSpec("shard",
+                               cl::desc("Analyse the K-th of N parts of the units (1-based), for N "
+                                        "CI jobs whose reports `coopcheck merge` joins"),
+                               cl::value_desc("K/N"), cl::cat(Category));
+cl::list<std::string> FactsFiles("facts",
+                                 cl::desc("Join the facts of --export-facts of other runs (the "
+                                          "other shards) with this run's, for launches of "
+                                          "kernels defined there (repeatable)"),
+                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> FactsOnly("facts-only",
+                        cl::desc("With --export-facts: only collect the units' kernels and "
+                                 "launches (no rules, no report), the first pass of a sharded "
+                                 "job"),
+                        cl::cat(Category));
 cl::opt<std::string> CacheDir("cache-dir",
                               cl::desc("Keep precompiled headers and each unit's results here, "
                                        "to reuse while nothing they depend on changes (default "
@@ -198,6 +214,22 @@ std::optional<std::string> cacheDirectory() {
   return std::string(Dir);
 }
 
+/// --facts, --facts-only: the facts a sharded job passes between its shards.
+void factsOptions(cli::RunOptions &Options) {
+  auto Facts = cli::readFactsFiles(FactsFiles);
+  if (!Facts)
+    usageError(toString(Facts.takeError()));
+  Options.OtherFacts = std::move(*Facts);
+  if (!FactsOnly)
+    return;
+  if (ExportFacts.empty())
+    usageError("--facts-only needs --export-facts=<file>");
+  // No rule runs and nothing is replayed: the facts are collected beside the rules, not by them.
+  Options.Checks = "-*";
+  Options.Confirm = false;
+  Options.FactsOnly = true;
+}
+
 cli::RunOptions runOptions() {
   cli::RunOptions Options;
   if (!PlatformName.empty()) {
@@ -243,6 +275,7 @@ cli::RunOptions runOptions() {
   Options.Jobs = Jobs;
   if (!ExportFacts.empty())
     Options.ExportFacts = ExportFacts.getValue();
+  factsOptions(Options);
   Options.CacheDirectory = cacheDirectory();
   return Options;
 }
@@ -292,7 +325,9 @@ void parseCommandLine(int Argc, const char **Argv) {
   raw_string_ostream ErrorStream(Errors);
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "coopcheck: cooperative-groups and "
-                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n",
+                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n\n"
+                                   "  coopcheck merge -o OUT IN...: merges the reports of "
+                                   "--shard runs (coopcheck merge --help)\n",
                                    &ErrorStream)) {
     // An option's bad value is already on stderr, on LLVM's one line.
     std::string Reason = commandLineError(Errors);
@@ -318,6 +353,29 @@ std::optional<std::vector<analysis::CompileEntry>> compileDatabase() {
   if (!Loaded)
     usageError(toString(Loaded.takeError()));
   return std::move(*Loaded);
+}
+
+std::optional<cli::Shard> shard() {
+  if (!ShardSpec.getNumOccurrences())
+    return std::nullopt;
+  auto Shard = cli::parseShard(ShardSpec);
+  if (!Shard)
+    usageError(toString(Shard.takeError()));
+  return *Shard;
+}
+
+/// With --shard, the units of this shard: database entries by their path relative to the
+/// database's directory, files on the command line relative to it too (or to the current
+/// directory without -p).
+void keepShard(const std::optional<cli::Shard> &Shard, cli::Inputs &In) {
+  if (!Shard)
+    return;
+  SmallString<256> Base(BuildPath);
+  if (!Base.empty() && !sys::fs::is_directory(Base)) // -p names the database file itself
+    sys::path::remove_filename(Base);
+  if (Base.empty())
+    Base = ".";
+  cli::keepShard(*Shard, Base, In);
 }
 
 /// --print-parse-args: one line of Clang arguments per unit.
@@ -349,6 +407,8 @@ int exitCode(const report::Report &Report, bool FixesWritten, report::Level Thre
 
 int main(int argc, const char **argv) {
   (void)KeepModule;
+  if (argc > 1 && StringRef(argv[1]) == "merge")
+    return cli::mergeCommand(std::vector<std::string>(argv + 2, argv + argc));
   std::vector<std::string> ExtraArgs = compilerArguments(argc, argv);
   parseCommandLine(argc, argv);
   if (ListChecks)
@@ -364,11 +424,13 @@ int main(int argc, const char **argv) {
   Options.Parse.ExtraArgs = ExtraArgs;
   report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
+  std::optional<cli::Shard> Shard = shard();
   std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
   if (Files.empty() && !Database)
     usageError("no input files (give source files, or -p <build dir>)");
 
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
+  keepShard(Shard, In);
   if (PrintParseArgs)
     return printParseArguments(In, Options);
   Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
@@ -381,7 +443,8 @@ int main(int argc, const char **argv) {
   // Known findings leave the report, so the exit code and --fix see only the new ones.
   if (Baseline)
     Baseline->removeKnownFindings(Report);
-  writeReport(Report);
+  if (!FactsOnly)
+    writeReport(Report);
   // The report describes the findings as found; the fixes are applied after it is written.
   bool FixesWritten = !FixInPlace || cli::applyFixes(Report);
   return exitCode(Report, FixesWritten, Threshold);
