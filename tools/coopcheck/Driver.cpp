@@ -14,6 +14,7 @@
 #include <atomic>
 #include <mutex>
 #include <numeric>
+#include <set>
 #include <thread>
 
 namespace coopcheck::cli {
@@ -256,6 +257,31 @@ std::string optionsAffectingResults(const RunOptions &O) {
   return Text;
 }
 
+/// The facts of this run's units and of the other runs' units it does not analyse itself, by
+/// file: a run over a shard of the units then joins the same facts, in the same order, as one
+/// run over all of them (the same kernel wins where two units define it, and the facts file of
+/// the second pass, part of its units' result cache key, is the same).
+analysis::CrossUnitFacts joinedFacts(const std::vector<UnitResult> &Results,
+                                     const std::vector<analysis::UnitFacts> &OtherFacts) {
+  std::vector<analysis::UnitFacts> Units;
+  std::set<std::string> Own;
+  for (const UnitResult &Result : Results)
+    if (Result.Facts) {
+      Units.push_back(*Result.Facts);
+      Own.insert(Result.Facts->File);
+    }
+  for (const analysis::UnitFacts &Other : OtherFacts)
+    if (!Own.count(Other.File))
+      Units.push_back(Other);
+  analysis::stableSort(Units, [](const analysis::UnitFacts &A, const analysis::UnitFacts &B) {
+    return A.File < B.File;
+  });
+  analysis::CrossUnitFacts Index;
+  for (analysis::UnitFacts &Unit : Units)
+    Index.add(std::move(Unit));
+  return Index;
+}
+
 std::optional<std::string> writeTemporaryFacts(const analysis::CrossUnitFacts &Index) {
   llvm::SmallString<128> Path;
   int Fd;
@@ -293,10 +319,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
   std::iota(All.begin(), All.end(), 0);
   analyseAll(In.Units, All, R, "", Results);
 
-  analysis::CrossUnitFacts Index;
-  for (UnitResult &Result : Results)
-    if (Result.Facts)
-      Index.add(*Result.Facts);
+  analysis::CrossUnitFacts Index = joinedFacts(Results, Options.OtherFacts);
   if (Options.ExportFacts) {
     if (llvm::Error Err = analysis::writeAtomically(*Options.ExportFacts, Index.toJson()))
       Report.Failures.push_back(
@@ -305,7 +328,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
 
   // Launches of kernels defined in another unit: analyse those units again with the joined facts.
   std::vector<std::string> Rerun = Index.filesWithCrossUnitLaunchProblems();
-  if (!Rerun.empty())
+  if (!Rerun.empty() && !Options.FactsOnly)
     if (auto FactsFile = writeTemporaryFacts(Index)) {
       std::vector<size_t> Again;
       for (size_t I = 0; I < In.Units.size(); ++I)

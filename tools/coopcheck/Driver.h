@@ -22,8 +22,12 @@ struct RunOptions {
   unsigned Jobs = 1;
   bool Progress = false;                  ///< [n/N] file on stderr
   std::optional<std::string> ExportFacts; ///< write the joined facts here
-  bool Confirm = true;                    ///< replay kernels with error findings (--no-confirm)
-  unsigned UnitTimeLimitSeconds = 0;      ///< --unit-time-limit; 0: none
+  /// --facts: the units other runs analysed (the other shards of a CI job), joined with this
+  /// run's own so that launches here are checked against kernels defined there.
+  std::vector<analysis::UnitFacts> OtherFacts;
+  bool FactsOnly = false;            ///< --facts-only: collect the facts, skip the second pass
+  bool Confirm = true;               ///< replay kernels with error findings (--no-confirm)
+  unsigned UnitTimeLimitSeconds = 0; ///< --unit-time-limit; 0: none
   /// --cache-dir: precompiled headers and unit results kept between runs; none: --no-cache
   std::optional<std::string> CacheDirectory;
   confirmation::ConfirmOptions Confirmation;

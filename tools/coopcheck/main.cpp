@@ -18,6 +18,8 @@
 #include "tools/coopcheck/Explain.h"
 #include "tools/coopcheck/FixApplier.h"
 #include "tools/coopcheck/FixExport.h"
+#include "tools/coopcheck/MergeReports.h"
+#include "tools/coopcheck/Shard.h"
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -131,6 +133,20 @@ cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the kernels and launches of all units as JSON, "
                                           "for cg-non-cooperative-launch.FactsFile"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ShardSpec("shard",
+                               cl::desc("Analyse the K-th of N parts of the units (1-based), for N "
+                                        "CI jobs whose reports `coopcheck merge` joins"),
+                               cl::value_desc("K/N"), cl::cat(Category));
+cl::list<std::string> FactsFiles("facts",
+                                 cl::desc("Join the facts of --export-facts of other runs (the "
+                                          "other shards) with this run's, for launches of "
+                                          "kernels defined there (repeatable)"),
+                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> FactsOnly("facts-only",
+                        cl::desc("With --export-facts: only collect the units' kernels and "
+                                 "launches (no rules, no report), the first pass of a sharded "
+                                 "job"),
+                        cl::cat(Category));
 cl::opt<std::string> CacheDir("cache-dir",
                               cl::desc("Keep precompiled headers and each unit's results here, "
                                        "to reuse while nothing they depend on changes (default "
@@ -209,6 +225,22 @@ std::optional<std::string> cacheDirectory() {
   return std::string(Dir);
 }
 
+/// --facts, --facts-only: the facts a sharded job passes between its shards.
+void factsOptions(cli::RunOptions &Options) {
+  auto Facts = cli::readFactsFiles(FactsFiles);
+  if (!Facts)
+    usageError(toString(Facts.takeError()));
+  Options.OtherFacts = std::move(*Facts);
+  if (!FactsOnly)
+    return;
+  if (ExportFacts.empty())
+    usageError("--facts-only needs --export-facts=<file>");
+  // No rule runs and nothing is replayed: the facts are collected beside the rules, not by them.
+  Options.Checks = "-*";
+  Options.Confirm = false;
+  Options.FactsOnly = true;
+}
+
 cli::RunOptions runOptions() {
   cli::RunOptions Options;
   if (!PlatformName.empty()) {
@@ -248,6 +280,7 @@ cli::RunOptions runOptions() {
   Options.Jobs = Jobs;
   if (!ExportFacts.empty())
     Options.ExportFacts = ExportFacts.getValue();
+  factsOptions(Options);
   Options.CacheDirectory = cacheDirectory();
   return Options;
 }
@@ -299,7 +332,9 @@ void parseCommandLine(int Argc, const char **Argv) {
   raw_string_ostream ErrorStream(Errors);
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "coopcheck: cooperative-groups and "
-                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n",
+                                   "warp-synchronization checks for CUDA, HIP and MXMACA\n\n"
+                                   "  coopcheck merge -o OUT IN...: merges the reports of "
+                                   "--shard runs (coopcheck merge --help)\n",
                                    &ErrorStream)) {
     // An option's bad value is already on stderr, on LLVM's one line.
     std::string Reason = commandLineError(Errors);
@@ -368,6 +403,29 @@ std::unique_ptr<cli::Configurations> configurations() {
   return std::move(*Configs);
 }
 
+std::optional<cli::Shard> shard() {
+  if (!ShardSpec.getNumOccurrences())
+    return std::nullopt;
+  auto Shard = cli::parseShard(ShardSpec);
+  if (!Shard)
+    usageError(toString(Shard.takeError()));
+  return *Shard;
+}
+
+/// With --shard, the units of this shard: database entries by their path relative to the
+/// database's directory, files on the command line relative to it too (or to the current
+/// directory without -p).
+void keepShard(const std::optional<cli::Shard> &Shard, cli::Inputs &In) {
+  if (!Shard)
+    return;
+  SmallString<256> Base(BuildPath);
+  if (!Base.empty() && !sys::fs::is_directory(Base)) // -p names the database file itself
+    sys::path::remove_filename(Base);
+  if (Base.empty())
+    Base = ".";
+  cli::keepShard(*Shard, Base, In);
+}
+
 /// --print-parse-args: one line of Clang arguments per unit.
 int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
   for (const cli::TranslationUnitInput &Unit : In.Units) {
@@ -397,6 +455,8 @@ int exitCode(const report::Report &Report, bool FixesWritten, report::Level Thre
 
 int main(int argc, const char **argv) {
   (void)KeepModule;
+  if (argc > 1 && StringRef(argv[1]) == "merge")
+    return cli::mergeCommand(std::vector<std::string>(argv + 2, argv + argc));
   std::vector<std::string> ExtraArgs = compilerArguments(argc, argv);
   parseCommandLine(argc, argv);
   if (ListChecks)
@@ -414,6 +474,7 @@ int main(int argc, const char **argv) {
   report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
   std::optional<report::LineFilter> Lines = lineFilter();
+  std::optional<cli::Shard> Shard = shard();
   std::optional<std::vector<analysis::CompileEntry>> Database = compileDatabase();
   if (Files.empty() && !Database)
     usageError("no input files (give source files, or -p <build dir>)");
@@ -423,6 +484,7 @@ int main(int argc, const char **argv) {
     usageError("no model headers at " + analysis::modelIncludeDir() +
                ": coopcheck reads them from share/coopcheck/include of the prefix its bin/ is in");
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
+  keepShard(Shard, In);
   if (PrintParseArgs)
     return printParseArguments(In, Options);
   auto Rules = cli::configureUnits(In.Units, *Configs);
@@ -444,7 +506,8 @@ int main(int argc, const char **argv) {
     Lines->removeFilteredFindings(Report);
   if (Baseline)
     Baseline->removeKnownFindings(Report);
-  writeReport(Report);
+  if (!FactsOnly)
+    writeReport(Report);
   if (ExportFixesFile.getNumOccurrences())
     exportFixes(Report, Database);
   // The report describes the findings as found; the fixes are applied after it is written.

@@ -32,9 +32,15 @@ protected:
 
   /// A unit with the prefix as its -include, the system directory, and its own -I directory.
   std::shared_ptr<clang::CompilerInvocation> unit(llvm::StringRef OwnDirectory) {
-    std::vector<std::string> Args = {"-x",         "c++",      "-fsyntax-only",
-                                     "-include",   "prefix.h", "-isystem",
-                                     path("sys"),  "-I",       path(OwnDirectory).c_str(),
+    std::vector<std::string> Args = {"-x",
+                                     "c++",
+                                     "-fsyntax-only",
+                                     "-include",
+                                     "prefix.h",
+                                     "-isystem",
+                                     path("sys"),
+                                     "-I",
+                                     path(OwnDirectory).c_str(),
                                      path("unit.cpp")};
     std::vector<const char *> Argv;
     for (const std::string &A : Args)
