@@ -45,7 +45,9 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-22-dev")
+# libllvm22 is named too: dpkg-shlibdeps finds libLLVM through the RUNPATH's link in
+# /usr/lib/llvm-22/lib, which llvm-22-dev owns and which carries no shlibs information.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-22-dev, libllvm22")
 # The plugin is loaded by clang-tidy-22; the other front doors need no clang-tidy.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang-tidy-22")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "pre-commit")

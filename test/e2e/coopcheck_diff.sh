@@ -107,7 +107,7 @@ stderr_is_one_line "-whole-database without -path" "^coopcheck-diff: error: .*ne
 database src/launcher.cu src/solver_kernel.cu src/guarded.cu >build/compile_commands.json
 git add -A && git commit -qm guarded
 run_diff 1 "-path build" HEAD~1 -- -p1 -path build -- --no-confirm
-grep -q 'guarded.cu:9:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 'compiled without' "$scratch/out" "$scratch/err" &&
+grep -q 'guarded.cu:8:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 'compiled without' "$scratch/out" "$scratch/err" &&
   pass "-path: parsed with the database's command" || fail "-path: $(cat "$scratch/out" "$scratch/err")"
 
 # 6. Nothing to check: a deletion only, or files the pattern leaves out.
@@ -118,7 +118,7 @@ grep -q 'no relevant changes' "$scratch/err" && pass "deletion: nothing run" || 
 run_diff 0 "-regex leaving out every file" HEAD~3 -- -p1 -regex '.*\.hip'
 grep -q 'no relevant changes' "$scratch/err" && pass "-regex: nothing run" || fail "-regex: $(cat "$scratch/err")"
 run_diff 1 "-iregex selecting .CU" HEAD~3 -- -p1 -iregex '.*\.CU' -- --no-confirm
-grep -q 'guarded.cu:9:' "$scratch/out" && pass "-iregex: case-insensitive" || fail "-iregex: $(cat "$scratch/out")"
+grep -q 'guarded.cu:8:' "$scratch/out" && pass "-iregex: case-insensitive" || fail "-iregex: $(cat "$scratch/out")"
 
 # 7. Errors: one line, exit 2.
 expect_exit 2 "no binary" -- env COOPCHECK=/nonexistent "$diff_tool" -p1 <"$scratch/patch"

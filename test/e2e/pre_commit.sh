@@ -112,19 +112,19 @@ project=$(new_project changed "repos:
     hooks:
       - id: coopcheck
         args: [--changed-lines, --no-confirm]")
-two_kernels() { # OLD NEW: relax's grid.sync() guarded by OLD (line 6), smooth's by NEW (line 12)
-  kernel "$1"
-  kernel "$2" | sed -n '3,$p' | sed 's/relax/smooth/'
+two_kernels() { # OLD NEW: relax's grid.sync() guarded by OLD (line 5), smooth's by NEW (line 10)
+  { kernel "$1"; kernel "$2" | sed -n '3,$p' | sed 's/relax/smooth/'; } |
+    sed '/^  if (/{N;s/\n */ /}' # each guard on its grid.sync()'s line
 }
 two_kernels 'threadIdx.x == 0' 'true' >"$project/solver.cu"
 (cd "$project" && git add solver.cu && git commit -qm old --no-verify) || fail "cannot commit the old finding"
 two_kernels 'threadIdx.x == 0' 'blockIdx.x % 2 == 0' >"$project/solver.cu"
 commit_expect "$project" rejected "--changed-lines: a new bug beside an old finding" solver.cu
-grep -q 'solver.cu:12:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 'solver.cu:6:' "$scratch/out" \
+grep -q 'solver.cu:10:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 'solver.cu:5:' "$scratch/out" \
   && pass "--changed-lines: only the new finding is shown" || fail "hook output: $(cat "$scratch/out")"
 two_kernels 'threadIdx.x == 0' 'true' | sed 's/0.5f/0.25f/' >"$project/solver.cu"
 commit_expect "$project" passes "--changed-lines: a clean change in a file with an old finding" solver.cu
-two_kernels 'threadIdx.x == 0' 'true' | sed 's/0.5f/0.25f/' | sed '13d' >"$project/solver.cu"
+two_kernels 'threadIdx.x == 0' 'true' | sed 's/0.5f/0.25f/' | sed '11d' >"$project/solver.cu"
 commit_expect "$project" passes "--changed-lines: a deletion only" solver.cu
 
 # 3. A local hook running the wrapper of a coopcheck checkout, which finds build/bin/coopcheck there.

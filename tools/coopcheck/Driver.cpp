@@ -27,7 +27,11 @@ struct Run {
   const ResultCache *Cache = nullptr;
 };
 
+/// The unit's rules; none with --facts-only, whose facts are collected beside the rules.
 const UnitConfiguration &rulesOf(const TranslationUnitInput &Unit, const RunOptions &Options) {
+  static const UnitConfiguration NoRules{{}, {}};
+  if (Options.FactsOnly)
+    return NoRules;
   auto It = Options.RulesByFile.find(configurationPath(Unit));
   return It == Options.RulesByFile.end() ? Options.Rules : It->second;
 }

@@ -235,8 +235,7 @@ void factsOptions(cli::RunOptions &Options) {
     return;
   if (ExportFacts.empty())
     usageError("--facts-only needs --export-facts=<file>");
-  // No rule runs and nothing is replayed: the facts are collected beside the rules, not by them.
-  Options.Checks = "-*";
+  // No rule runs (Driver) and nothing is replayed.
   Options.Confirm = false;
   Options.FactsOnly = true;
 }
