@@ -1,5 +1,6 @@
 #include "checks/report/SarifMerge.h"
 #include "analysis/flow/StableOrder.h"
+#include "checks/report/Uri.h"
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -33,39 +34,6 @@ unsigned numberAt(const Json &Value) {
 
 llvm::Error invalid(const std::string &Name, const std::string &Why) {
   return llvm::createStringError("'" + Name + "': " + Why);
-}
-
-int hexDigit(char C) {
-  if (C >= '0' && C <= '9')
-    return C - '0';
-  if (C >= 'a' && C <= 'f')
-    return C - 'a' + 10;
-  if (C >= 'A' && C <= 'F')
-    return C - 'A' + 10;
-  return -1;
-}
-
-/// The path a URI of report/Uri.h encodes ("%20" back to ' ').
-std::string percentDecode(std::string_view Uri) {
-  std::string Out;
-  for (size_t I = 0; I < Uri.size(); ++I) {
-    int High = Uri[I] == '%' && I + 2 < Uri.size() ? hexDigit(Uri[I + 1]) : -1;
-    int Low = High >= 0 ? hexDigit(Uri[I + 2]) : -1;
-    if (Low < 0) {
-      Out += Uri[I];
-      continue;
-    }
-    Out += static_cast<char>(High * 16 + Low);
-    I += 2;
-  }
-  return Out;
-}
-
-std::string pathOfFileUri(const std::string &Uri) {
-  std::string_view View(Uri);
-  if (View.substr(0, 7) == "file://")
-    View.remove_prefix(7);
-  return percentDecode(View);
 }
 
 /// One shard's log, checked, with the directory its relative URIs are relative to.
@@ -118,7 +86,7 @@ llvm::Error checkSameJob(const ShardLog &First, const ShardLog &Shard) {
 std::string pathOf(const Json &ArtifactLocation, const std::string &Root) {
   std::string Uri = stringAt(member(ArtifactLocation, "uri"));
   if (stringAt(member(ArtifactLocation, "uriBaseId")) == SrcRoot)
-    return Root + percentDecode(Uri);
+    return Root + pathOfFileUri(Uri); // relative: decoded only
   return pathOfFileUri(Uri);
 }
 

@@ -22,6 +22,37 @@ std::string percentEncodePath(std::string_view Path) {
   return Out;
 }
 
+namespace {
+
+int hexDigit(char C) {
+  if (C >= '0' && C <= '9')
+    return C - '0';
+  if (C >= 'a' && C <= 'f')
+    return C - 'a' + 10;
+  if (C >= 'A' && C <= 'F')
+    return C - 'A' + 10;
+  return -1;
+}
+
+} // namespace
+
+std::string pathOfFileUri(std::string_view Uri) {
+  if (Uri.substr(0, 7) == "file://")
+    Uri.remove_prefix(7);
+  std::string Path;
+  for (size_t I = 0; I < Uri.size(); ++I) {
+    int High = Uri[I] == '%' && I + 2 < Uri.size() ? hexDigit(Uri[I + 1]) : -1;
+    int Low = High >= 0 ? hexDigit(Uri[I + 2]) : -1;
+    if (Low < 0) {
+      Path += Uri[I];
+      continue;
+    }
+    Path += static_cast<char>(High * 16 + Low);
+    I += 2;
+  }
+  return Path;
+}
+
 std::string fileUri(std::string_view AbsolutePath) {
   return "file://" + percentEncodePath(AbsolutePath);
 }

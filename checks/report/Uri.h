@@ -10,6 +10,10 @@ namespace coopcheck::report {
 /// spaces, '%', '#', '?', ':' and non-ASCII bytes (as UTF-8) survive any URI parser.
 std::string percentEncodePath(std::string_view Path);
 
+/// The path a URI written by these functions names: "file://" dropped, "%XX" decoded (a '%'
+/// without two hex digits after it stays as it is).
+std::string pathOfFileUri(std::string_view Uri);
+
 /// "file:///abs/path" for an absolute path; a trailing '/' is kept (directories need it).
 std::string fileUri(std::string_view AbsolutePath);
 

@@ -19,6 +19,14 @@ TEST(Uri, FileUriOfAbsolutePath) {
   EXPECT_EQ(fileUri("/home/u/my src/k.cu"), "file:///home/u/my%20src/k.cu");
 }
 
+TEST(Uri, PathOfFileUriUndoesTheEncoding) {
+  for (const char *Path : {"/home/u/my src/k.cu", "/a#b?c%d:e+f/caf\xc3\xa9.cu", "/"})
+    EXPECT_EQ(pathOfFileUri(fileUri(Path)), Path);
+  EXPECT_EQ(pathOfFileUri("src/my%20dir/k.cu"), "src/my dir/k.cu"); // relative to %SRCROOT%
+  EXPECT_EQ(pathOfFileUri("file:///a%2"), "/a%2");                  // no two hex digits
+  EXPECT_EQ(pathOfFileUri("file:///a%zz"), "/a%zz");
+}
+
 TEST(Uri, DirectoryUriEndsInSlash) {
   EXPECT_EQ(directoryUri("/work/proj"), "file:///work/proj/");
   EXPECT_EQ(directoryUri("/work/proj/"), "file:///work/proj/");
