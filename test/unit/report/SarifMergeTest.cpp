@@ -1,5 +1,6 @@
 #include "checks/report/SarifMerge.h"
 #include "TempTree.h"
+#include "analysis/flow/StableOrder.h"
 #include "checks/RuleTable.h"
 #include "checks/report/FindingOrder.h"
 #include "checks/report/SarifWriter.h"
@@ -81,8 +82,8 @@ protected:
       All.Partial.insert(All.Partial.end(), S.Partial.begin(), S.Partial.end());
     }
     sortAndDedupe(All.Findings);
-    std::stable_sort(All.Failures.begin(), All.Failures.end(),
-                     [](const InputFailure &X, const InputFailure &Y) { return X.File < Y.File; });
+    coopcheck::analysis::stableSort(
+        All.Failures, [](const InputFailure &X, const InputFailure &Y) { return X.File < Y.File; });
     return All;
   }
 
