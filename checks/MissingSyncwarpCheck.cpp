@@ -31,6 +31,11 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
            DiagnosticIDs::Note)
           << Race.Writer << sourceText(Race.Write, Ctx)
           << userRange(TU, Race.Write->getSourceRange());
+      if (Race.Via)
+        diag(userLocation(TU, Race.Via->getBeginLoc()),
+             "the lanes and the elements they name are those of this call of '%0'",
+             DiagnosticIDs::Note)
+            << calleeName(Race.Via) << userRange(TU, Race.Via->getSourceRange());
     }
 }
 

@@ -1,4 +1,5 @@
 #include "checks/WarpMaskCheck.h"
+#include "analysis/flow/Groups.h"
 #include "analysis/rules/WarpMasks.h"
 #include "analysis/warp/LaneSets.h"
 #include "llvm/ADT/bit.h"
@@ -88,6 +89,22 @@ std::string message(const MaskProblem &P, unsigned WarpSize, std::optional<unsig
   return std::string();
 }
 
+/// A problem a caller makes for a helper's intrinsic, said at the caller's call of the helper.
+std::string messageThroughCall(const MaskProblem &P) {
+  std::string Helper = "'" + calleeName(P.Via).str() + "'";
+  bool One = llvm::popcount(P.Lanes) == 1;
+  if (P.What == MaskProblem::Kind::LanesNeverArrive)
+    return Helper + " calls " + P.Intrinsic + " with the mask " + hexMask(P.Mask) +
+           ", which names " + (One ? "lane " : "lanes ") + laneRanges(P.Lanes) +
+           (One ? "; it never reaches this call, and " : "; they never reach this call, and ") +
+           P.Intrinsic + (One ? " waits for it" : " waits for them");
+  return Helper + " calls " + P.Intrinsic + " with the mask " + hexMask(P.Mask) +
+         ", but a condition that differs between lanes decides which lanes reach this call, and " +
+         P.Intrinsic +
+         " waits for every lane of the mask (compute the mask with __ballot_sync over that "
+         "condition and pass it in, or call it where the whole mask arrives)";
+}
+
 /// The note at the condition or exit a finding names, if any.
 std::string noteOf(const MaskProblem &P) {
   bool One = llvm::popcount(P.Lanes) == 1;
@@ -114,19 +131,24 @@ void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
     const CallExpr *Current = nullptr;
     bool Skip = false;
     for (const MaskProblem &P : maskProblems(TU, F)) {
-      SourceLocation Loc = userLocation(TU, P.Call->getBeginLoc());
-      if (P.Call != Current) {
-        Current = P.Call;
+      const CallExpr *At = P.Via ? P.Via : P.Call;
+      SourceLocation Loc = userLocation(TU, At->getBeginLoc());
+      if (At != Current) {
+        Current = At;
         Skip = !reportableAt(TU, Loc) || Reported.count(Loc.getPtrEncoding());
       }
       if (Skip)
         continue;
       Reported.insert(Loc.getPtrEncoding());
-      diag(Loc, message(P, TU.warpSize(), TU.cudaArch()), levelOf(P.Severity))
-          << userRange(TU, P.Call->getSourceRange());
+      diag(Loc, P.Via ? messageThroughCall(P) : message(P, TU.warpSize(), TU.cudaArch()),
+           levelOf(P.Severity))
+          << userRange(TU, At->getSourceRange());
       if (P.Condition)
         diag(userLocation(TU, P.Condition->getBeginLoc()), noteOf(P), DiagnosticIDs::Note)
             << userRange(TU, P.Condition->getSourceRange());
+      if (P.Via)
+        diag(userLocation(TU, P.Call->getBeginLoc()), "%0 is called here", DiagnosticIDs::Note)
+            << P.Intrinsic << userRange(TU, P.Call->getSourceRange());
     }
   }
 }

@@ -85,7 +85,8 @@ std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl 
 
 bool isTrapCall(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
-  return Name == "__trap" || Name == "__builtin_trap";
+  // HIP's device abort() traps as __builtin_trap() does.
+  return Name == "__trap" || Name == "__builtin_trap" || Name == "abort";
 }
 
 bool isThreadExit(const Stmt *S) {

@@ -283,11 +283,15 @@ public:
       if (const CXXMethodDecl *Method = Member->getMethodDecl(); Method && !Method->isConst())
         if (const Decl *Root = memoryRoot(Member->getImplicitObjectArgument()))
           Writes[Root].push_back(Call);
+    // A group's own operations (tile.shfl, tile.ballot) only read their arguments, even where
+    // the toolkit's headers take them by forwarding reference (CUDA 13: `shfl(TyElem &&elem, ..)`).
+    const Expr *Object = memberCallObject(Call);
+    bool ReadsArguments = Object && groupTypeOf(Object->getType());
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       QualType ParamType =
           Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
-      bool ByMutableRef = !ParamType.isNull() && ParamType->isReferenceType() &&
+      bool ByMutableRef = !ReadsArguments && !ParamType.isNull() && ParamType->isReferenceType() &&
                           !ParamType.getNonReferenceType().isConstQualified();
       if (ByMutableRef)
         if (const VarDecl *V = localVariable(Arg))

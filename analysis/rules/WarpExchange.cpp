@@ -39,11 +39,33 @@ const VarDecl *sharedRoot(const Expr *Base) {
   return nullptr;
 }
 
-/// Where a local pointer points when its one definition is `root + offset` or `&root[offset]`.
+/// E without casts that change only the qualifiers of the element it points to (`(volatile
+/// T *)s`): the elements it names are the same.
+const Expr *withoutQualifierCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Cast->getType()->isPointerType())
+      return E;
+    QualType From = Cast->getSubExpr()->IgnoreParenImpCasts()->getType();
+    QualType Element = From->isArrayType() ? QualType(From->getArrayElementTypeNoTypeQual(), 0)
+                                           : From->getPointeeType();
+    if (Element.isNull() ||
+        Cast->getType()->getPointeeType().getCanonicalType().getUnqualifiedType() !=
+            Element.getCanonicalType().getUnqualifiedType())
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
+/// Where a local pointer points when its one definition is `root + offset`, `&root[offset]` or
+/// `root` itself (`volatile float *v = s;`: Offset is null).
 std::optional<std::pair<const VarDecl *, const Expr *>> pointerInto(const Expr *Value) {
   if (!Value)
     return std::nullopt;
-  Value = Value->IgnoreParenImpCasts();
+  Value = withoutQualifierCasts(Value);
+  if (const VarDecl *Root = sharedRoot(Value))
+    return std::make_pair(Root, nullptr);
   if (const auto *BO = dyn_cast<BinaryOperator>(Value); BO && BO->getOpcode() == BO_Add) {
     if (const VarDecl *Root = sharedRoot(BO->getLHS()))
       return std::make_pair(Root, BO->getRHS());
@@ -265,51 +287,74 @@ std::optional<LaneSets::CountedLoop> enclosingCountedLoop(ASTContext &Ctx, LaneS
   return std::nullopt;
 }
 
-} // namespace
+/// The races of one function's accesses, with its lanes on their own or as one call makes them.
+class RaceSearch {
+public:
+  RaceSearch(UnitCache &TU, const FunctionDecl *F, FunctionCFG &Cfg,
+             const AccessCollector &Collector, std::optional<LaneSets::CallContext> Context)
+      : TU(TU), F(F), Ctx(TU.context()), Cfg(Cfg), Lanes(TU, F, std::move(Context)),
+        Reads(resolved(Collector.Reads, Lanes)), Writes(resolved(Collector.Writes, Lanes)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    stableSort(Reads, [&](const Access &A, const Access &B) {
+      return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
+    });
+  }
 
-std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
-  std::vector<WarpRace> Races;
-  ASTContext &Ctx = TU.context();
-  const SourceManager &SM = Ctx.getSourceManager();
-  FunctionCFG *Cfg = TU.cfgOf(F);
-  if (!Cfg || !F->hasBody())
-    return Races;
-  AccessCollector Collector;
-  Collector.TraverseStmt(F->getBody());
-  if (Collector.Reads.empty() || Collector.Writes.empty())
-    return Races;
-  LaneSets Lanes(TU, F);
-  std::vector<Access> Reads = resolved(Collector.Reads, Lanes);
-  std::vector<Access> Writes = resolved(Collector.Writes, Lanes);
-  std::map<const Stmt *, std::optional<LaneSets::PerWarp>> Reach;
-  auto ReachOf = [&](const Stmt *S) -> const std::optional<LaneSets::PerWarp> & {
+  /// The first racing read of each array not in RootsDone, which receives the arrays decided.
+  void find(llvm::SmallPtrSetImpl<const Decl *> &RootsDone, std::vector<WarpRace> &Races) {
+    for (const Access &R : Reads) {
+      // Each race stands alone: at the unit's time bound the races found so far are reported.
+      if (TU.outOfTime())
+        break;
+      if (RootsDone.count(R.Root))
+        continue;
+      if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {
+        RootsDone.insert(R.Root);
+        continue;
+      }
+      std::optional<WarpRace> Found = raceOf(R);
+      if (!Found)
+        Found = raceInSomeTrip(R);
+      if (Found) {
+        RootsDone.insert(R.Root);
+        Found->Via = Lanes.context() ? Lanes.context()->Call : nullptr;
+        Races.push_back(*Found);
+      }
+    }
+  }
+
+private:
+  const std::optional<LaneSets::PerWarp> &reachOf(const Stmt *S) {
     auto It = Reach.find(S);
     if (It == Reach.end())
-      It = Reach.emplace(S, Cfg->blockOf(S) ? Lanes.lanesReaching(S) : std::nullopt).first;
+      It = Reach.emplace(S, Cfg.blockOf(S) ? Lanes.lanesReaching(S) : std::nullopt).first;
     return It->second;
-  };
-  auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
-  auto Unordered = [&](const Stmt *A, const Stmt *B) {
-    return Cfg->reachesAvoiding(A, B, Stops) || Cfg->reachesAvoiding(B, A, Stops);
-  };
-  stableSort(Reads, [&](const Access &A, const Access &B) {
-    return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
-  });
-  auto RaceOf = [&](const Access &R) -> std::optional<WarpRace> {
-    const auto &RL = ReachOf(R.At);
+  }
+  bool unordered(const Stmt *A, const Stmt *B) {
+    auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
+    return Cfg.reachesAvoiding(A, B, Stops) || Cfg.reachesAvoiding(B, A, Stops);
+  }
+
+  std::optional<WarpRace> raceOf(const Access &R) {
+    const auto &RL = reachOf(R.At);
     if (!RL || !elements(Lanes, R))
       return std::nullopt;
     // The statements the read meets with no barrier between, by one walk each way: a barrier
     // settles a pair whatever lanes they name, and in a long kernel almost every pair has one.
-    auto Before = Cfg->reachableAvoiding(R.At, FunctionCFG::Direction::Backward, Stops);
-    auto After = Cfg->reachableAvoiding(R.At, FunctionCFG::Direction::Forward, Stops);
+    auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
+    auto Before = Cfg.reachableAvoiding(R.At, FunctionCFG::Direction::Backward, Stops);
+    auto After = Cfg.reachableAvoiding(R.At, FunctionCFG::Direction::Forward, Stops);
+    auto ReachOf = [&](const Stmt *S) -> const std::optional<LaneSets::PerWarp> & {
+      return reachOf(S);
+    };
+    auto Unordered = [&](const Stmt *A, const Stmt *B) { return unordered(A, B); };
     for (const Access &W : Writes) {
       if (W.Root != R.Root)
         continue;
       bool WriteFirst = Before.count(W.At);
       if (!WriteFirst && !After.count(W.At))
         continue;
-      const auto &WL = ReachOf(W.At);
+      const auto &WL = reachOf(W.At);
       if (!WL)
         continue;
       auto Pair = partner(Lanes, R, W, *RL, *WL);
@@ -324,10 +369,11 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
                       R.Element->getType().isVolatileQualified()};
     }
     return std::nullopt;
-  };
+  }
+
   // In a counted loop (`for (k = 1; k < 32; k *= 2) if (lane >= k) a[t] += a[t - k];`) the
   // lanes that meet are known trip by trip: each trip is evaluated with its counter.
-  auto RaceInSomeTrip = [&](const Access &R) -> std::optional<WarpRace> {
+  std::optional<WarpRace> raceInSomeTrip(const Access &R) {
     std::optional<LaneSets::CountedLoop> Loop = enclosingCountedLoop(Ctx, Lanes, R.Element);
     if (!Loop)
       return std::nullopt;
@@ -335,31 +381,45 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
     for (int64_t Trip : Loop->Values) {
       Lanes.bindCounter(Loop->Counter, Trip);
       Reach.clear();
-      if ((Found = RaceOf(R)))
+      if ((Found = raceOf(R)))
         break;
     }
     Lanes.bindCounter(Loop->Counter, std::nullopt);
     Reach.clear();
     return Found;
-  };
+  }
+
+  UnitCache &TU;
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+  FunctionCFG &Cfg;
+  LaneSets Lanes;
+  std::vector<Access> Reads, Writes;
+  std::map<const Stmt *, std::optional<LaneSets::PerWarp>> Reach;
+};
+
+} // namespace
+
+std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
+  std::vector<WarpRace> Races;
+  FunctionCFG *Cfg = TU.cfgOf(F);
+  if (!Cfg || !F->hasBody())
+    return Races;
+  AccessCollector Collector;
+  Collector.TraverseStmt(F->getBody());
+  if (Collector.Reads.empty() || Collector.Writes.empty())
+    return Races;
   llvm::SmallPtrSet<const Decl *, 8> RootsDone;
-  for (const Access &R : Reads) {
-    // Each race stands alone: at the unit's time bound the races found so far are reported.
+  RaceSearch(TU, F, *Cfg, Collector, std::nullopt).find(RootsDone, Races);
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return Races;
+  // A helper's lanes and indices as each call gives them (`if (tid < 32) warpReduce(s, tid)`).
+  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
     if (TU.outOfTime())
       break;
-    if (RootsDone.count(R.Root))
-      continue;
-    if (const auto *P = dyn_cast<ParmVarDecl>(R.Root); P && !pointerSharedByWarp(TU, F, P)) {
-      RootsDone.insert(R.Root);
-      continue;
-    }
-    std::optional<WarpRace> Found = RaceOf(R);
-    if (!Found)
-      Found = RaceInSomeTrip(R);
-    if (Found) {
-      RootsDone.insert(R.Root);
-      Races.push_back(*Found);
-    }
+    if (auto Context = LaneSets::contextOf(TU, Site.Caller, Site.Call, F);
+        Context && !Context->DataDependentGuard)
+      RaceSearch(TU, F, *Cfg, Collector, std::move(Context)).find(RootsDone, Races);
   }
   return Races;
 }

@@ -24,9 +24,13 @@ struct WarpRace {
   bool WriteFirst;
   /// Whether the read is of a volatile element (volatile does not order lanes).
   bool Volatile;
+  /// The call into the function, in one of its callers, whose lanes and arguments make the race
+  /// (`if (tid < 32) warpReduce(s, tid)`), or null when the function's own code does.
+  const clang::CallExpr *Via = nullptr;
 };
 
-/// The first racing read of each array in F, in source order, with a write it races with.
+/// The first racing read of each array in F, in source order, with a write it races with; in a
+/// device function also those that its lanes and indices make in one of its calls.
 std::vector<WarpRace> warpRaces(UnitCache &TU, const clang::FunctionDecl *F);
 
 } // namespace coopcheck::analysis

@@ -119,11 +119,15 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
 /// Decides the mask sub-cases for the calls of one function.
 class MaskAnalysis {
 public:
-  MaskAnalysis(UnitCache &TU, const FunctionDecl *F, const std::vector<const DeclRefExpr *> &Refs)
-      : TU(TU), F(F), Ctx(TU.context()), Lanes(TU, F), Refs(Refs), WS(TU.warpSize()),
-        Kernel(F->hasAttr<CUDAGlobalAttr>()) {}
+  MaskAnalysis(UnitCache &TU, const FunctionDecl *F, const std::vector<const DeclRefExpr *> &Refs,
+               std::optional<LaneSets::CallContext> Context = std::nullopt)
+      : TU(TU), F(F), Ctx(TU.context()), Lanes(TU, F, std::move(Context)), Refs(Refs),
+        WS(TU.warpSize()), Kernel(F->hasAttr<CUDAGlobalAttr>()) {}
 
   void analyse(const CallExpr *Call, std::vector<MaskProblem> &Out);
+  /// With the context of one call of F: whether that call keeps lanes of Call's constant mask
+  /// out, which F's own code lets in.
+  bool analyseThroughCall(const CallExpr *Call, std::vector<MaskProblem> &Out);
 
 private:
   MaskProblem problem(MaskProblem::Kind K, MaskProblem::Level L) const {
@@ -191,6 +195,48 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
       P.Condition = Exit;
       Out.push_back(P);
     }
+}
+
+bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem> &Out) {
+  Call = C;
+  Name = intrinsicName(Call);
+  const LaneSets::CallContext &Context = *Lanes.context();
+  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  std::optional<int64_t> Mask = !MaskArg || isa<CXXDefaultArgExpr>(MaskArg)
+                                    ? int64_t(Lanes.allLanes())
+                                    : Lanes.constant(MaskArg);
+  if (!Mask)
+    return false;
+  uint64_t M = uint64_t(*Mask) & Lanes.allLanes();
+  auto Problem = [&](MaskProblem::Kind K, const Expr *Condition) {
+    MaskProblem P = problem(K, MaskProblem::Level::Error);
+    P.Mask = M;
+    P.Condition = Condition;
+    P.Via = Context.Call;
+    return P;
+  };
+  if (Context.DataDependentGuard) {
+    if (M == 0 || familyOf(Name) == Family::SyncWarp)
+      return false;
+    Out.push_back(Problem(MaskProblem::Kind::LanesMayNotArrive, Context.DataDependentGuard));
+    return true;
+  }
+  const Expr *Limiting = nullptr;
+  auto Reaching = Lanes.lanesReaching(Call, nullptr, &Limiting);
+  if (!Reaching)
+    return false;
+  for (unsigned W = 0; W < LaneSets::Warps; ++W)
+    if ((*Reaching)[W] != 0)
+      if (uint64_t Missing = M & ~(*Reaching)[W]) {
+        // The condition that keeps the lanes out: the caller's, or one of F's on what it passes.
+        bool CallerKeepsOut = Missing & ~Context.Entry[W];
+        MaskProblem P = Problem(MaskProblem::Kind::LanesNeverArrive,
+                                CallerKeepsOut ? Context.Limiting : Limiting);
+        P.Lanes = Missing;
+        Out.push_back(P);
+        return true;
+      }
+  return false;
 }
 
 // (e) the width of the mask.
@@ -400,10 +446,27 @@ std::vector<MaskProblem> maskProblems(UnitCache &TU, const FunctionDecl *F) {
     return Out;
   MaskAnalysis Analysis(TU, F, Collector.Refs);
   // Each call's problems stand alone: at the unit's time bound those found so far are reported.
+  llvm::SmallPtrSet<const CallExpr *, 8> Decided;
   for (const CallExpr *Call : Collector.Calls) {
     if (TU.outOfTime())
       break;
+    size_t Before = Out.size();
     Analysis.analyse(Call, Out);
+    if (Out.size() != Before)
+      Decided.insert(Call);
+  }
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return Out;
+  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
+    if (TU.outOfTime())
+      break;
+    auto Context = LaneSets::contextOf(TU, Site.Caller, Site.Call, F);
+    if (!Context)
+      continue;
+    MaskAnalysis InCall(TU, F, Collector.Refs, std::move(*Context));
+    for (const CallExpr *Call : Collector.Calls)
+      if (!Decided.count(Call) && InCall.analyseThroughCall(Call, Out))
+        break;
   }
   return Out;
 }

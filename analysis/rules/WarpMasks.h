@@ -59,11 +59,17 @@ struct MaskProblem {
   /// the exit condition
   /// (ExitedLanes), the data-dependent condition (ActiveMaskInDivergentCode); may be null.
   const clang::Expr *Condition = nullptr;
+  /// The call into F, in one of its callers, that lets only part of the mask's lanes in: the
+  /// problem is that caller's (`if (lane < 16) warpSum(v)` with a full-mask shuffle in warpSum).
+  /// Null when F's own code decides it.
+  const clang::CallExpr *Via = nullptr;
 };
 
 /// The mask problems of the warp intrinsics called in F, in the order of the calls: at most one
 /// of Width .. ActiveMaskInDivergentCode per call (the first that applies, in the order above),
-/// and PairedBeforeVolta, before it, when the call also pairs across a branch.
+/// and PairedBeforeVolta, before it, when the call also pairs across a branch. Then, for a device
+/// function, the calls of F that keep lanes of a constant mask from an intrinsic F's own code
+/// lets every lane reach (LanesNeverArrive or LanesMayNotArrive with Via), one per call of F.
 std::vector<MaskProblem> maskProblems(UnitCache &TU, const clang::FunctionDecl *F);
 
 } // namespace coopcheck::analysis

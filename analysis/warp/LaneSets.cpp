@@ -1,5 +1,6 @@
 #include "analysis/warp/LaneSets.h"
 #include "analysis/flow/Groups.h"
+#include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -152,8 +153,37 @@ void LaneSets::bindCounter(const VarDecl *Counter, std::optional<int64_t> Value)
   Cache.clear();
 }
 
-LaneSets::LaneSets(UnitCache &TU, const FunctionDecl *F)
-    : TU(TU), Function(F), Ctx(TU.context()), WarpSize(TU.warpSize()) {}
+LaneSets::LaneSets(UnitCache &TU, const FunctionDecl *F, std::optional<CallContext> Context)
+    : TU(TU), Function(F), Context(std::move(Context)), Ctx(TU.context()), WarpSize(TU.warpSize()) {
+}
+
+std::optional<LaneSets::CallContext> LaneSets::contextOf(UnitCache &TU, const FunctionDecl *Caller,
+                                                         const CallExpr *Call,
+                                                         const FunctionDecl *F) {
+  LaneSets CallerLanes(TU, Caller);
+  CallContext Out;
+  Out.Call = Call;
+  if (!F->hasBody())
+    return std::nullopt;
+  if (std::optional<PerWarp> Entry = CallerLanes.lanesReaching(Call, nullptr, &Out.Limiting)) {
+    Out.Entry = *Entry;
+  } else {
+    Out.DataDependentGuard = CallerLanes.dataDependentGuard(Call);
+    if (!Out.DataDependentGuard)
+      return std::nullopt;
+    Out.Entry.fill(CallerLanes.allLanes());
+  }
+  for (const ParmVarDecl *P : F->parameters()) {
+    ChangesVariable InBody(P);
+    InBody.TraverseStmt(F->getBody());
+    const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
+    if (InBody.Found || !Arg || !P->getType()->isIntegralOrEnumerationType())
+      continue;
+    if (const std::vector<int64_t> *V = CallerLanes.values(Arg))
+      Out.Arguments[P] = *V;
+  }
+  return Out;
+}
 
 uint64_t LaneSets::allLanes() const {
   return WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << WarpSize) - 1;
@@ -302,6 +332,9 @@ std::optional<int64_t> LaneSets::evalVariable(const DeclRefExpr *DRE, unsigned T
   if (auto Bound = BoundCounters.find(dyn_cast<VarDecl>(DRE->getDecl()));
       Bound != BoundCounters.end())
     return Bound->second;
+  if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && Context)
+    if (auto Argument = Context->Arguments.find(P); Argument != Context->Arguments.end())
+      return fit(Argument->second[Tid], DRE->getType());
   const Expr *Def = definitionValue(DRE);
   if (!Def)
     return std::nullopt;
@@ -470,6 +503,8 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
     return std::nullopt;
   PerWarp Out;
   Out.fill(allLanes());
+  if (Context)
+    Out = Context->Entry;
   const SourceManager &SM = Ctx.getSourceManager();
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {

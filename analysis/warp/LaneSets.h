@@ -28,7 +28,29 @@ public:
   static constexpr unsigned Warps = 4;
   using PerWarp = std::array<uint64_t, Warps>;
 
-  LaneSets(UnitCache &TU, const clang::FunctionDecl *F);
+  /// What one call of a device function tells about its lanes: the lanes of each warp that make
+  /// the call, and the value, thread by thread, of each argument the caller evaluates for a
+  /// parameter the function never changes (`wr(s, tid)` called under `tid < 32`).
+  struct CallContext {
+    const clang::CallExpr *Call = nullptr;
+    PerWarp Entry{};
+    /// The caller's innermost condition that keeps lanes from the call, or null.
+    const clang::Expr *Limiting = nullptr;
+    /// When a condition only the run decides (a bounds check, loaded data) lets lanes make the
+    /// call or not: that condition, and Entry is every lane.
+    const clang::Expr *DataDependentGuard = nullptr;
+    llvm::DenseMap<const clang::ParmVarDecl *, std::vector<int64_t>> Arguments;
+  };
+  /// The context of Call, a call of F in Caller, when the caller's lanes reaching it are known or
+  /// decided by data.
+  static std::optional<CallContext> contextOf(UnitCache &TU, const clang::FunctionDecl *Caller,
+                                              const clang::CallExpr *Call,
+                                              const clang::FunctionDecl *F);
+
+  /// The lanes of F on their own (every lane enters it) or, with Context, as one call makes them.
+  LaneSets(UnitCache &TU, const clang::FunctionDecl *F,
+           std::optional<CallContext> Context = std::nullopt);
+  const std::optional<CallContext> &context() const { return Context; }
 
   unsigned warpSize() const { return WarpSize; }
   /// Every lane of a warp.
@@ -119,6 +141,7 @@ private:
 
   UnitCache &TU;
   const clang::FunctionDecl *Function;
+  std::optional<CallContext> Context;
   clang::ASTContext &Ctx;
   unsigned WarpSize;
   /// Node-based: values() hands out pointers into it, which later insertions must not move.

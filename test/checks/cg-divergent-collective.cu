@@ -5,7 +5,7 @@
 // whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
 // Loops whose lanes leave the kernel (end of file): 3 kernels, 2 errors; the third is reported
-// under --strict only.
+// under --strict only. Then one more negative: a tile's shfl broadcast decides a return.
 //
 // Every case is its own kernel (with its own __device__ helpers); the comment above it says why it
 // is or is not a finding. Groups are passed by const reference so that cg-group-by-value stays
@@ -1774,4 +1774,24 @@ __global__ void grid_stride_block_sync(int *out, const int *in, unsigned n) {
     out[i] = in[i];
     __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('i < n'); every thread of the block must call it the same number of times}}
   }
+}
+
+// N-S1. BGHT's insert: one lane tries the compare-and-swap, tile.shfl() gives every lane its
+// result, and the tile leaves or goes on together. CUDA 13's shfl takes its value by forwarding
+// reference, which reads it and nothing more (e2e.real_toolkit parses this file with CUDA 13).
+__device__ bool insert_by_leader(int *table, int key, const cg::thread_block_tile<16> &tile) {
+  for (int i = 0; i < 8; ++i) {
+    bool ok = false;
+    if (tile.thread_rank() == 0)
+      ok = atomicCAS(&table[i], -1, key) == -1;
+    ok = tile.shfl(ok, 0);
+    if (ok)
+      return true;
+    tile.sync();
+  }
+  return false;
+}
+__global__ void leader_inserts(int *table, const int *keys, bool *inserted) {
+  auto tile = cg::tiled_partition<16>(cg::this_thread_block());
+  inserted[blockIdx.x] = insert_by_leader(table, keys[blockIdx.x], tile);
 }

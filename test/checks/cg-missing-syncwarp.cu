@@ -275,3 +275,58 @@ __global__ void warp_ticket_synced(int *out, int *counter) {
   __syncwarp();
   out[threadIdx.x] = base[w] + lane;
 }
+
+// ---- the classic warp-synchronous reduction tail, through a helper and a local alias ----------
+
+// P-H1. HeCBench's warp_reduce: the helper's lanes and indices come from its call.
+__device__ void warp_reduce(volatile double *s, int t) {
+  s[t] += s[t + 16]; // expected-error {{lane 0 reads 's[t + 16]', which lane 16 of the same warp overwrites after this read}} expected-note {{lane 16 writes 's[t]' here}}
+  s[t] += s[t + 8];
+}
+__global__ void block_sum_helper(double *out) {
+  __shared__ double s[64];
+  int tid = threadIdx.x;
+  s[tid] = tid;
+  __syncthreads();
+  if (tid < 32)
+    warp_reduce(s, tid); // expected-note {{the lanes and the elements they name are those of this call of 'warp_reduce'}}
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}
+
+// P-H2. FastNN's alias: a volatile pointer to the whole shared array.
+__global__ void block_sum_alias(double *out) {
+  __shared__ double s[64];
+  int tid = threadIdx.x;
+  s[tid] = tid;
+  __syncthreads();
+  if (tid < 32) {
+    volatile double *v = s;
+    v[tid] += v[tid + 16]; // expected-error {{lane 0 reads 'v[tid + 16]', which lane 16 of the same warp overwrites after this read}} expected-note {{lane 16 writes 'v[tid]' here}}
+    v[tid] += v[tid + 8];
+  }
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}
+
+// N-H1. The same helper with __syncwarp() between the steps, and a helper whose lanes each keep
+// to their own element.
+__device__ void warp_reduce_synced(double *s, int t) {
+  double v = s[t] + s[t + 16];
+  __syncwarp();
+  s[t] = v;
+  __syncwarp();
+}
+__device__ void scale_own(double *s, int t) { s[t] = 2 * s[t]; }
+__global__ void block_sum_synced(double *out) {
+  __shared__ double s[64];
+  int tid = threadIdx.x;
+  s[tid] = tid;
+  __syncthreads();
+  if (tid < 32) {
+    warp_reduce_synced(s, tid);
+    scale_own(s, tid);
+  }
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}

@@ -8,6 +8,9 @@
 // loop with a ballot-derived mask, both sides of a lane branch shuffling, the discovery pattern,
 // shuffles with a width, __syncwarp() for one whole warp, full masks in warp-uniform code: one
 // warp per row, warp indices, ballot-derived masks, padded loops, half a block of whole warps.
+// Through calls (end of file): a helper's full mask under its caller's lane branch or
+// data-dependent branch (2 errors at the calls); the helper called by whole warps or with the
+// caller's own mask (no diagnostic).
 
 // ---- positives --------------------------------------------------------------------------------
 
@@ -305,4 +308,54 @@ __global__ void ported_scan(float *v) {
   float x = v[threadIdx.x];
   x += __shfl_up_sync(x, 1, 32); // expected-error {{the first argument of __shfl_up_sync is its lane mask, but this value is not a mask}}
   v[threadIdx.x] = x;
+}
+
+// ---- through calls: the caller decides which lanes reach a helper's intrinsic ------------------
+
+// P16. A full-mask reduction helper called by half of each warp.
+__device__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o); // expected-note {{__shfl_xor_sync is called here}}
+  return v;
+}
+__global__ void half_warp_sum(float *out) {
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 < 16) // expected-note {{lanes 16-31 do not pass this condition}}
+    v = warp_sum(v); // expected-error {{'warp_sum' calls __shfl_xor_sync with the mask 0xffffffff, which names lanes 16-31; they never reach this call, and __shfl_xor_sync waits for them}}
+  out[threadIdx.x] = v;
+}
+
+// P17. picongpu's atomicAllInc: a full-mask ballot in a helper called under a data-dependent
+// branch.
+__device__ int aggregated_increment(int *counter) {
+  unsigned mask = __ballot_sync(0xFFFFFFFF, 1); // expected-note {{__ballot_sync is called here}}
+  int leader = __ffs(mask) - 1;
+  int base = 0;
+  if (threadIdx.x % 32 == leader)
+    base = atomicAdd(counter, __popc(mask));
+  return __shfl_sync(mask, base, leader) + __popc(mask & ((1u << (threadIdx.x % 32)) - 1));
+}
+__global__ void compact_positive(const float *w, int *counter, int *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (w[i] > 0.0f) // expected-note {{this condition differs between lanes of a warp}}
+    out[i] = aggregated_increment(counter); // expected-error {{'aggregated_increment' calls __ballot_sync with the mask 0xffffffff, but a condition that differs between lanes decides which lanes reach this call}}
+}
+
+// N14. The same reduction helper called by whole warps, and with the caller's own mask.
+__device__ float masked_sum(float v, unsigned mask) {
+  for (int o = 8; o > 0; o >>= 1)
+    v += __shfl_xor_sync(mask, v, o);
+  return v;
+}
+__global__ void whole_warps_sum(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = out[i];
+  if (threadIdx.x / 32 < 2)
+    v = warp_sum(v);
+  if (threadIdx.x % 32 < 16)
+    v = masked_sum(v, 0x0000ffff);
+  unsigned inRange = __ballot_sync(0xffffffff, i < n);
+  if (i < n)
+    v = masked_sum(v, inRange);
+  out[i] = v;
 }

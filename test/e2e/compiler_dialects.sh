@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What nvcc, hipcc and GPUVerify accept parses for coopcheck: the HIP API hip-tests' framework
-# uses, CUDA textures and nvcc's host min/max, GPUVerify's annotations through
+# uses, CUDA textures and nvcc's host min/max, FP8 and BF16 headers, GPUVerify's annotations through
 # test/realworld/gpuverify_prelude.h, and relocatable device code from a compile command. The
 # negatives show the declarations are real: a wrong call and a missing prelude still fail.
 source "$(dirname "$0")/lib.bash"
@@ -23,6 +23,17 @@ fi
 expect_exit 0 "GPUVerify's dialect parses with the prelude" -- \
   $COOPCHECK $fixtures/gpuverify_annotations.cu -- -include $prelude -DWIDTH=64
 expect_exit 2 "and not without it" -- $COOPCHECK --fail-on-compile-errors $fixtures/gpuverify_annotations.cu -- -DWIDTH=64
+
+# FP8 and BF16 headers: the model's declarations are the toolkit's (the same file parses with
+# both), and HIP's, with abort() in device code.
+expect_exit 0 "cuda_fp8.h and cuda_bf16.h parse with the model" -- \
+  $COOPCHECK --fail-on-compile-errors $fixtures/low_precision.cu
+if [[ -f /usr/local/cuda/include/cuda_fp8.h ]]; then
+  expect_exit 0 "and with a real toolkit" -- \
+    $COOPCHECK --fail-on-compile-errors --cuda-path=/usr/local/cuda $fixtures/low_precision.cu
+fi
+expect_exit 0 "hip_bf16.h, hip_bfloat16.h, hip_fp8.h and device abort() parse" -- \
+  $COOPCHECK --fail-on-compile-errors $fixtures/low_precision.hip
 
 # A launch from device code parses when the compile command asks for relocatable device code.
 database() {

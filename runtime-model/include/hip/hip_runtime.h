@@ -88,6 +88,9 @@ typedef struct {
 #include "../coopcheck_model/runtime_api_end.inc"
 
 // ---- HIP-only spellings --------------------------------------------------------------------------
+// Device code may call abort(), which traps as __builtin_trap() does (ROCm's device functions
+// define it next to the host's own from <cstdlib>).
+__device__ __attribute__((noreturn)) void abort();
 // The memory scopes of the __hip_atomic_* builtins, which clang predefines only under -x hip.
 #ifndef __HIP_MEMORY_SCOPE_AGENT
 #define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
