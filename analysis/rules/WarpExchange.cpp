@@ -411,16 +411,10 @@ std::vector<WarpRace> warpRaces(UnitCache &TU, const FunctionDecl *F) {
     return Races;
   llvm::SmallPtrSet<const Decl *, 8> RootsDone;
   RaceSearch(TU, F, *Cfg, Collector, std::nullopt).find(RootsDone, Races);
-  if (F->hasAttr<CUDAGlobalAttr>())
-    return Races;
   // A helper's lanes and indices as each call gives them (`if (tid < 32) warpReduce(s, tid)`).
-  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
-    if (TU.outOfTime())
-      break;
-    if (auto Context = LaneSets::contextOf(TU, Site.Caller, Site.Call, F);
-        Context && !Context->DataDependentGuard)
+  for (LaneSets::CallContext &Context : LaneSets::contextsOf(TU, F))
+    if (!Context.DataDependentGuard)
       RaceSearch(TU, F, *Cfg, Collector, std::move(Context)).find(RootsDone, Races);
-  }
   return Races;
 }
 

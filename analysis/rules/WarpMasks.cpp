@@ -455,15 +455,10 @@ std::vector<MaskProblem> maskProblems(UnitCache &TU, const FunctionDecl *F) {
     if (Out.size() != Before)
       Decided.insert(Call);
   }
-  if (F->hasAttr<CUDAGlobalAttr>())
+  if (Decided.size() == Collector.Calls.size())
     return Out;
-  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
-    if (TU.outOfTime())
-      break;
-    auto Context = LaneSets::contextOf(TU, Site.Caller, Site.Call, F);
-    if (!Context)
-      continue;
-    MaskAnalysis InCall(TU, F, Collector.Refs, std::move(*Context));
+  for (LaneSets::CallContext &Context : LaneSets::contextsOf(TU, F)) {
+    MaskAnalysis InCall(TU, F, Collector.Refs, std::move(Context));
     for (const CallExpr *Call : Collector.Calls)
       if (!Decided.count(Call) && InCall.analyseThroughCall(Call, Out))
         break;

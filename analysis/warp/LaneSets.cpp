@@ -157,30 +157,37 @@ LaneSets::LaneSets(UnitCache &TU, const FunctionDecl *F, std::optional<CallConte
     : TU(TU), Function(F), Context(std::move(Context)), Ctx(TU.context()), WarpSize(TU.warpSize()) {
 }
 
-std::optional<LaneSets::CallContext> LaneSets::contextOf(UnitCache &TU, const FunctionDecl *Caller,
-                                                         const CallExpr *Call,
-                                                         const FunctionDecl *F) {
-  LaneSets CallerLanes(TU, Caller);
-  CallContext Out;
-  Out.Call = Call;
-  if (!F->hasBody())
-    return std::nullopt;
-  if (std::optional<PerWarp> Entry = CallerLanes.lanesReaching(Call, nullptr, &Out.Limiting)) {
-    Out.Entry = *Entry;
-  } else {
-    Out.DataDependentGuard = CallerLanes.dataDependentGuard(Call);
-    if (!Out.DataDependentGuard)
-      return std::nullopt;
-    Out.Entry.fill(CallerLanes.allLanes());
-  }
+std::vector<LaneSets::CallContext> LaneSets::contextsOf(UnitCache &TU, const FunctionDecl *F) {
+  std::vector<CallContext> Out;
+  if (!F->hasBody() || F->hasAttr<CUDAGlobalAttr>())
+    return Out;
+  // The parameters a call's values can stand for: integers F never changes.
+  std::vector<const ParmVarDecl *> Passed;
   for (const ParmVarDecl *P : F->parameters()) {
     ChangesVariable InBody(P);
     InBody.TraverseStmt(F->getBody());
-    const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
-    if (InBody.Found || !Arg || !P->getType()->isIntegralOrEnumerationType())
-      continue;
-    if (const std::vector<int64_t> *V = CallerLanes.values(Arg))
-      Out.Arguments[P] = *V;
+    if (!InBody.Found && P->getType()->isIntegralOrEnumerationType())
+      Passed.push_back(P);
+  }
+  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
+    if (Out.size() == MaxCallContexts || TU.outOfTime())
+      break;
+    LaneSets CallerLanes(TU, Site.Caller);
+    CallContext Context;
+    Context.Call = Site.Call;
+    if (auto Entry = CallerLanes.lanesReaching(Site.Call, nullptr, &Context.Limiting)) {
+      Context.Entry = *Entry;
+    } else {
+      Context.DataDependentGuard = CallerLanes.dataDependentGuard(Site.Call);
+      if (!Context.DataDependentGuard)
+        continue;
+      Context.Entry.fill(CallerLanes.allLanes());
+    }
+    for (const ParmVarDecl *P : Passed)
+      if (const Expr *Arg = argumentForParameter(Site.Call, F, P->getFunctionScopeIndex()))
+        if (const std::vector<int64_t> *V = CallerLanes.values(Arg))
+          Context.Arguments[P] = *V;
+    Out.push_back(std::move(Context));
   }
   return Out;
 }

@@ -41,11 +41,11 @@ public:
     const clang::Expr *DataDependentGuard = nullptr;
     llvm::DenseMap<const clang::ParmVarDecl *, std::vector<int64_t>> Arguments;
   };
-  /// The context of Call, a call of F in Caller, when the caller's lanes reaching it are known or
-  /// decided by data.
-  static std::optional<CallContext> contextOf(UnitCache &TU, const clang::FunctionDecl *Caller,
-                                              const clang::CallExpr *Call,
-                                              const clang::FunctionDecl *F);
+  /// The contexts of the calls of the device function F in the unit whose callers' lanes are
+  /// known or decided by data, in the order of the calls; at most MaxCallContexts of them, which
+  /// bounds the work a helper called all over a unit costs.
+  static constexpr unsigned MaxCallContexts = 8;
+  static std::vector<CallContext> contextsOf(UnitCache &TU, const clang::FunctionDecl *F);
 
   /// The lanes of F on their own (every lane enters it) or, with Context, as one call makes them.
   LaneSets(UnitCache &TU, const clang::FunctionDecl *F,
