@@ -133,6 +133,8 @@ private:
   MaskProblem problem(MaskProblem::Kind K, MaskProblem::Level L) const {
     return MaskProblem{K, L, Call, Name};
   }
+  /// The mask of Call as the lanes it names, when it is a constant (the default mask included).
+  std::optional<uint64_t> constantMask();
   bool width(const Expr *MaskArg, std::vector<MaskProblem> &Out);
   bool narrowed(const Expr *MaskArg, std::vector<MaskProblem> &Out);
   bool notAMask(const Expr *MaskArg, std::vector<MaskProblem> &Out);
@@ -159,6 +161,15 @@ private:
   std::string Name;
 };
 
+std::optional<uint64_t> MaskAnalysis::constantMask() {
+  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  if (!MaskArg || isa<CXXDefaultArgExpr>(MaskArg))
+    return Lanes.allLanes();
+  if (auto C = Lanes.constant(MaskArg))
+    return uint64_t(*C) & Lanes.allLanes();
+  return std::nullopt;
+}
+
 void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   Call = C;
   Name = intrinsicName(Call);
@@ -166,13 +177,7 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
   bool DefaultMask = !MaskArg || isa<CXXDefaultArgExpr>(MaskArg);
   uint64_t All = Lanes.allLanes();
-
-  // The mask as a constant, as converted to the parameter, and as written.
-  std::optional<uint64_t> Mask;
-  if (DefaultMask)
-    Mask = All;
-  else if (auto C = Lanes.constant(MaskArg))
-    Mask = uint64_t(*C);
+  std::optional<uint64_t> Mask = constantMask();
   if (!Mask) {
     if (!DefaultMask && (notAMask(MaskArg, Out) || narrowed(MaskArg, Out)))
       return;
@@ -182,7 +187,7 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   }
   if (!DefaultMask && width(MaskArg, Out))
     return;
-  uint64_t M = *Mask & All;
+  uint64_t M = *Mask;
   auto Exact = Lanes.lanesReaching(Call);
   if (callerNotInMask(M, Exact, Out) || lanesNeverArrive(M, Out) ||
       sourceLaneNotInMask(M, Exact, Out))
@@ -201,13 +206,10 @@ bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem
   Call = C;
   Name = intrinsicName(Call);
   const LaneSets::CallContext &Context = *Lanes.context();
-  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
-  std::optional<int64_t> Mask = !MaskArg || isa<CXXDefaultArgExpr>(MaskArg)
-                                    ? int64_t(Lanes.allLanes())
-                                    : Lanes.constant(MaskArg);
+  std::optional<uint64_t> Mask = constantMask();
   if (!Mask)
     return false;
-  uint64_t M = uint64_t(*Mask) & Lanes.allLanes();
+  uint64_t M = *Mask;
   auto Problem = [&](MaskProblem::Kind K, const Expr *Condition) {
     MaskProblem P = problem(K, MaskProblem::Level::Error);
     P.Mask = M;
