@@ -33,7 +33,7 @@ std::string consequence(const GuardedEffect &G, const std::string &Group) {
     return "creating a " + Group + " handle is collective: every thread of the " + Group +
            " should create it";
   case CollectiveKind::Partition:
-    return calleeName(G.Effect.Site) == "tiled_partition"
+    return analysis::callsGroupFunction(G.Effect.Site, model::OperationId::TiledPartition)
                ? "the condition splits the tiles it creates"
                : "the condition splits the groups it creates";
   default:

@@ -2,7 +2,6 @@
 #include "analysis/flow/Divergence.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 #include <map>
 
@@ -11,30 +10,16 @@ using namespace clang;
 namespace coopcheck::checks {
 namespace {
 
-/// The _sync replacement of a legacy intrinsic, or "" when Name is not one.
-llvm::StringRef syncNameOf(llvm::StringRef Name) {
-  return llvm::StringSwitch<llvm::StringRef>(Name)
-      .Case("__shfl", "__shfl_sync")
-      .Case("__shfl_up", "__shfl_up_sync")
-      .Case("__shfl_down", "__shfl_down_sync")
-      .Case("__shfl_xor", "__shfl_xor_sync")
-      .Case("__ballot", "__ballot_sync")
-      .Case("__any", "__any_sync")
-      .Case("__all", "__all_sync")
-      .Default("");
-}
-
 /// The legacy intrinsic a call calls (declared by the toolkit or the model headers, not by the
 /// user), or null.
-const FunctionDecl *legacyCallee(analysis::UnitCache &TU, const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
-  if (!F || !F->getIdentifier() || syncNameOf(F->getName()).empty() || isa<CXXMethodDecl>(F) ||
-      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+const model::Operation *legacyOperation(analysis::UnitCache &TU, const CallExpr *Call) {
+  const model::Operation *Op = analysis::intrinsicOf(Call);
+  if (!Op || !Op->isLegacy())
     return nullptr;
-  for (const FunctionDecl *D : F->redecls())
+  for (const FunctionDecl *D : Call->getDirectCallee()->redecls())
     if (TU.isUserCode(D->getLocation()))
       return nullptr; // the user's own function of that name
-  return F;
+  return Op;
 }
 
 std::string fullMaskText(model::Platform P) {
@@ -80,7 +65,7 @@ class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   CallCollector(analysis::UnitCache &TU, std::vector<const CallExpr *> &Out) : TU(TU), Out(Out) {}
   bool VisitCallExpr(CallExpr *Call) {
-    if (legacyCallee(TU, Call))
+    if (legacyOperation(TU, Call))
       Out.push_back(Call);
     return true;
   }
@@ -124,17 +109,19 @@ void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::UnitCache &TU) {
     }
   }
 
+  llvm::StringRef ActiveMask = model::operation(model::OperationId::ActiveMask).Spelling;
   for (unsigned Key : Order) {
     const Site &S = Sites[Key];
     const CallExpr *Call = S.Call;
-    llvm::StringRef Name = legacyCallee(TU, Call)->getName();
-    llvm::StringRef SyncName = syncNameOf(Name);
+    const model::Operation *Legacy = legacyOperation(TU, Call);
+    llvm::StringRef Name = Legacy->Spelling;
+    llvm::StringRef SyncName = model::operation(Legacy->Replacement).Spelling;
     bool Activemask = analysis::isBallotOfTrue(Call);
     std::optional<CallSpelling> Spelled = spellingOf(Call, SM, Ctx.getLangOpts());
 
     std::string Advice;
     if (Activemask)
-      Advice = "use '__activemask()'";
+      Advice = "use '" + ActiveMask.str() + "()'";
     else if (S.WholeWarps)
       Advice = "use '" + SyncName.str() + "' with the full warp mask";
     else
@@ -150,7 +137,7 @@ void LegacyWarpIntrinsicCheck::checkTranslationUnit(analysis::UnitCache &TU) {
       continue; // spelled through a macro: the user's macro is what needs changing
     if (Activemask) {
       D << FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(Spelled->Name, Spelled->RParen), "__activemask()");
+          CharSourceRange::getTokenRange(Spelled->Name, Spelled->RParen), ActiveMask.str() + "()");
     } else if (S.WholeWarps) {
       D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Spelled->Name), SyncName)
         << FixItHint::CreateInsertion(Spelled->FirstArg, fullMaskText(TU.platform()) + ", ");

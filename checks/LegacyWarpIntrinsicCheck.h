@@ -1,5 +1,5 @@
-// cg-legacy-warp-intrinsic: the mask-less pre-CUDA-9 shuffles and votes (__shfl, __ballot, ...) on
-// CUDA, with a fix-it to the _sync form where whole warps reach the call.
+// cg-legacy-warp-intrinsic: the mask-less pre-CUDA-9 shuffles and votes (the table's legacy rows)
+// on CUDA, with a fix-it to the _sync form where whole warps reach the call.
 #pragma once
 #include "checks/CoopcheckCheck.h"
 

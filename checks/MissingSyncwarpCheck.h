@@ -1,5 +1,5 @@
 // cg-missing-syncwarp: lanes of one warp exchanging data through memory (a lane reads the element
-// another lane of its warp wrote) with no __syncwarp() or other barrier between the write and the
+// another lane of its warp wrote) with no warp or other barrier between the write and the
 // read.
 #pragma once
 #include "checks/CoopcheckCheck.h"

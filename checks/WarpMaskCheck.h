@@ -1,7 +1,7 @@
-// cg-warp-mask: the mask of a warp intrinsic (__shfl*_sync, votes, __match_*_sync, __syncwarp,
+// cg-warp-mask: the mask of a warp intrinsic (shuffles, votes, matches, the warp barrier,
 // __reduce_*_sync) names lanes that never reach the call, omits the calling lane or the source
-// lane, is __activemask() in data-dependent code, has the wrong width, or names lanes that left the
-// kernel.
+// lane, is the active-lane mask in data-dependent code, has the wrong width, or names lanes that
+// left the kernel.
 #pragma once
 #include "checks/CoopcheckCheck.h"
 

@@ -181,7 +181,7 @@ std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsig
       return std::nullopt;
     // tiled_partition needs whole tiles of its result; labeled and binary partitions split the
     // whole parent by a run-time label.
-    if (calleeName(E.Site) == "tiled_partition") {
+    if (callsGroupFunction(E.Site, model::OperationId::TiledPartition)) {
       if (auto Result = groupTypeOf(E.Site->getType()); Result && Result->Kind == GroupKind::Tile)
         return UniformRequirement::tile(Result->TileSize);
       GroupOrigin Made = resolveGroupOrigin(E.Site, nullptr);

@@ -5,7 +5,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -135,8 +134,29 @@ const Expr *memberCallObject(const CallExpr *Call) {
   return nullptr;
 }
 
+const model::Operation *intrinsicOf(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
+      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return nullptr;
+  return model::findIntrinsic(F->getName());
+}
+
+const model::Operation *groupFunctionOf(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || !isInCooperativeGroupsNamespace(F))
+    return nullptr;
+  return model::findGroupFunction(F->getName());
+}
+
+bool callsGroupFunction(const CallExpr *Call, model::OperationId Id) {
+  const model::Operation *Op = groupFunctionOf(Call);
+  return Op && Op->Id == Id;
+}
+
 bool isBallotOfTrue(const CallExpr *Call) {
-  if (calleeName(Call) != "__ballot" || Call->getNumArgs() != 1)
+  const model::Operation *Op = intrinsicOf(Call);
+  if (!Op || Op->Kind != model::OperationKind::Ballot || !Op->isLegacy() || Call->getNumArgs() != 1)
     return false;
   const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
   if (const auto *I = dyn_cast<IntegerLiteral>(Arg))
@@ -196,48 +216,14 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
 
 namespace {
 
-std::optional<CollectiveKind> memberCollectiveKind(llvm::StringRef Method) {
-  return llvm::StringSwitch<std::optional<CollectiveKind>>(Method)
-      .Cases({"sync", "barrier_wait"}, CollectiveKind::Barrier)
-      .Cases({"shfl", "shfl_up", "shfl_down", "shfl_xor"}, CollectiveKind::Shuffle)
-      .Cases({"any", "all", "ballot"}, CollectiveKind::Vote)
-      .Cases({"match_any", "match_all"}, CollectiveKind::Match)
-      .Default(std::nullopt);
+/// The collective an operation's row describes, or null for a row that is no collective.
+const model::Operation *collective(const model::Operation *Op) {
+  return Op && model::collectiveClassOf(Op->Kind) != CollectiveKind::None ? Op : nullptr;
 }
 
-std::optional<CollectiveKind> freeCollectiveKind(llvm::StringRef Fn) {
-  return llvm::StringSwitch<std::optional<CollectiveKind>>(Fn)
-      .Cases({"sync", "synchronize"}, CollectiveKind::Barrier)
-      .Case("reduce", CollectiveKind::Reduce)
-      .Cases({"inclusive_scan", "exclusive_scan"}, CollectiveKind::Scan)
-      .Case("memcpy_async", CollectiveKind::MemcpyAsync)
-      .Cases({"wait", "wait_prior"}, CollectiveKind::Wait)
-      .Cases({"tiled_partition", "labeled_partition", "binary_partition"},
-             CollectiveKind::Partition)
-      .Cases({"this_grid", "this_thread_block", "this_multi_grid", "this_cluster"},
-             CollectiveKind::HandleCreation)
-      .Case("coalesced_threads", CollectiveKind::CoalescedCreation)
-      .Default(std::nullopt);
-}
-
-/// Warp and block intrinsics: they name no group object.
-std::optional<std::pair<CollectiveKind, GroupKind>> intrinsicKind(llvm::StringRef Fn) {
-  using R = std::optional<std::pair<CollectiveKind, GroupKind>>;
-  if (Fn.starts_with("__reduce_") && Fn.ends_with("_sync"))
-    return R({CollectiveKind::Reduce, GroupKind::Warp});
-  return llvm::StringSwitch<R>(Fn)
-      .Cases({"__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
-              "__barrier_sync"},
-             R({CollectiveKind::Barrier, GroupKind::ThreadBlock}))
-      .Case("__syncwarp", R({CollectiveKind::WarpBarrier, GroupKind::Warp}))
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__shfl",
-              "__shfl_up", "__shfl_down", "__shfl_xor"},
-             R({CollectiveKind::Shuffle, GroupKind::Warp}))
-      .Cases(
-          {"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__ballot", "__any", "__all"},
-          R({CollectiveKind::Vote, GroupKind::Warp}))
-      .Cases({"__match_any_sync", "__match_all_sync"}, R({CollectiveKind::Match, GroupKind::Warp}))
-      .Default(std::nullopt);
+/// The group an intrinsic works on: the block or the warp.
+GroupKind intrinsicGroup(const model::Operation &Op) {
+  return Op.Scope == model::CollectiveScope::Block ? GroupKind::ThreadBlock : GroupKind::Warp;
 }
 
 const Expr *stripGroupExpr(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
@@ -252,17 +238,19 @@ std::optional<CollectiveCall> classifyCollective(const CallExpr *Call, const AST
 
   if (const Expr *Object = memberCallObject(Call)) {
     auto Group = groupTypeOf(Object->getType());
-    auto Kind = memberCollectiveKind(Name);
-    if (!Group || !Kind)
+    const model::Operation *Op = collective(model::findGroupMethod(Name));
+    if (!Group || !Op)
       return std::nullopt;
     std::string Spelling = sourceText(Object, Ctx) + "." + Name.str() + "()";
-    return CollectiveCall{Call, *Kind, stripGroupExpr(Object), *Group, Spelling};
+    return CollectiveCall{
+        Call, model::collectiveClassOf(Op->Kind), stripGroupExpr(Object), *Group, Op, Spelling};
   }
 
   if (isInCooperativeGroupsNamespace(Callee)) {
-    auto Kind = freeCollectiveKind(Name);
-    if (!Kind)
+    const model::Operation *Op = collective(model::findGroupFunction(Name));
+    if (!Op)
       return std::nullopt;
+    auto Kind = std::optional(model::collectiveClassOf(Op->Kind));
     const Expr *GroupArg = Call->getNumArgs() ? stripGroupExpr(Call->getArg(0)) : nullptr;
     std::optional<GroupType> Group;
     if (*Kind == CollectiveKind::HandleCreation || *Kind == CollectiveKind::CoalescedCreation)
@@ -277,12 +265,13 @@ std::optional<CollectiveCall> classifyCollective(const CallExpr *Call, const AST
     std::string Spelling = Callee + "(" + (GroupArg ? sourceText(GroupArg, Ctx) : "") + ")";
     if (*Kind == CollectiveKind::HandleCreation || *Kind == CollectiveKind::CoalescedCreation)
       GroupArg = nullptr;
-    return CollectiveCall{Call, *Kind, GroupArg, *Group, Spelling};
+    return CollectiveCall{Call, *Kind, GroupArg, *Group, Op, Spelling};
   }
 
-  if (auto Intrinsic = intrinsicKind(Name))
-    return CollectiveCall{Call, Intrinsic->first, nullptr, GroupType{Intrinsic->second, 0},
-                          Name.str() + "()"};
+  if (const model::Operation *Op = collective(intrinsicOf(Call)))
+    return CollectiveCall{Call,    model::collectiveClassOf(Op->Kind),
+                          nullptr, GroupType{intrinsicGroup(*Op), 0},
+                          Op,      Name.str() + "()"};
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 // the model headers and the real toolkits alike (matched by name inside namespace
 // cooperative_groups, whatever inline or detail namespaces the toolkit adds).
 #pragma once
+#include "runtime-model/semantics/Operations.h"
 #include "runtime-model/semantics/Scope.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
@@ -21,7 +22,7 @@ enum class GroupKind {
   Grid,        ///< grid_group
   MultiGrid,   ///< multi_grid_group
   Generic,     ///< thread_group: holds any of the above
-  Warp,        ///< the warp an intrinsic (__shfl_sync, __syncwarp) works on; no group object
+  Warp,        ///< the warp a warp intrinsic works on; no group object
 };
 
 struct GroupType {
@@ -47,31 +48,23 @@ llvm::StringRef groupNoun(GroupType G);
 /// True for declarations inside namespace cooperative_groups (at any depth).
 bool isInCooperativeGroupsNamespace(const clang::Decl *D);
 
-enum class CollectiveKind {
-  Barrier,           ///< g.sync(), cg::sync(g), __syncthreads*, barrier_wait
-  WarpBarrier,       ///< __syncwarp(mask)
-  Shuffle,           ///< tile/coalesced shfl*, __shfl*_sync
-  Vote,              ///< any/all/ballot, __any/__all/__ballot_sync
-  Match,             ///< match_any/match_all, __match_*_sync
-  Reduce,            ///< cg::reduce, __reduce_*_sync
-  Scan,              ///< cg::inclusive_scan / exclusive_scan
-  MemcpyAsync,       ///< cg::memcpy_async on a group
-  Wait,              ///< cg::wait / wait_prior
-  Partition,         ///< tiled_partition, labeled_partition, binary_partition
-  HandleCreation,    ///< this_grid(), this_thread_block(), this_multi_grid(), this_cluster()
-  CoalescedCreation, ///< coalesced_threads(): made from the threads active there, never divergent
-};
+/// How analyses group collectives: barriers, warp barriers, shuffles, votes ... (the operations
+/// table says which class each operation is of).
+using CollectiveKind = model::CollectiveClass;
 
 /// One call of a collective operation.
 struct CollectiveCall {
   const clang::CallExpr *Call = nullptr;
   CollectiveKind Kind = CollectiveKind::Barrier;
   /// The group operand (object of a member call, first argument of cg::sync(g) ...), or null for
-  /// intrinsics that name no group (__syncthreads, __shfl_sync).
+  /// intrinsics, which name no group.
   const clang::Expr *GroupExpr = nullptr;
   /// Static type of the group operand, or for intrinsics the group they imply (block, warp).
   GroupType Group;
-  /// "grid.sync()", "__syncthreads()", "cg::sync(block)": how the message names the operation.
+  /// The operation's row in the operations table.
+  const model::Operation *Op = nullptr;
+  /// "grid.sync()", "cg::sync(block)", an intrinsic's name with "()": how the message names the
+  /// operation.
   std::string Spelling;
 };
 
@@ -79,8 +72,17 @@ struct CollectiveCall {
 std::optional<CollectiveCall> classifyCollective(const clang::CallExpr *Call,
                                                  const clang::ASTContext &Ctx);
 
-/// __ballot(1) / __ballot(true): the lanes that are active, which is what __activemask() returns.
+/// The legacy ballot of a true predicate: the lanes that are active, which is what the active-mask
+/// intrinsic returns.
 bool isBallotOfTrue(const clang::CallExpr *Call);
+
+/// The row of the intrinsic a call calls (a function at global scope, by its name), or null.
+const model::Operation *intrinsicOf(const clang::CallExpr *Call);
+
+/// The row of the cooperative_groups function a call calls, or null.
+const model::Operation *groupFunctionOf(const clang::CallExpr *Call);
+/// Whether a call calls the cooperative_groups function of row Id (tiled_partition ...).
+bool callsGroupFunction(const clang::CallExpr *Call, model::OperationId Id);
 
 /// The callee's name, looking through member calls and static members called on an object
 /// (CUDA 13 makes thread_block::sync() static).

@@ -67,7 +67,7 @@ private:
 std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl *F) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !isInCooperativeGroupsNamespace(Callee) || calleeName(Call) != "tiled_partition" ||
+  if (!Callee || !callsGroupFunction(Call, model::OperationId::TiledPartition) ||
       Call->getNumArgs() != 2)
     return std::nullopt;
   GroupOrigin Parent = resolveGroupOrigin(Call->getArg(0), F);
@@ -84,9 +84,9 @@ std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl 
 } // namespace
 
 bool isTrapCall(const CallExpr *Call) {
-  llvm::StringRef Name = calleeName(Call);
-  // HIP's device abort() traps as __builtin_trap() does.
-  return Name == "__trap" || Name == "__builtin_trap" || Name == "abort";
+  // Matched by name alone: HIP's device abort() traps too, and projects wrap the trap builtins.
+  const model::Operation *Op = model::findIntrinsic(calleeName(Call));
+  return Op && Op->Kind == model::OperationKind::Trap;
 }
 
 bool isThreadExit(const Stmt *S) {
@@ -94,14 +94,10 @@ bool isThreadExit(const Stmt *S) {
   if (!Asm)
     return false;
   // PTX `exit;` ends the thread, alone or among other instructions.
-  std::string Text = Asm->getAsmString();
-  for (llvm::StringRef Rest = Text; !Rest.empty();) {
-    auto [Instruction, Tail] = Rest.split(';');
-    if (Instruction.trim() == "exit")
-      return true;
-    Rest = Tail;
-  }
-  return false;
+  return llvm::any_of(model::ptxContents(Asm->getAsmString()).Instructions,
+                      [](const model::PtxContents::Instruction &I) {
+                        return I.Op->Kind == model::OperationKind::ThreadExit && !I.Guarded;
+                      });
 }
 
 GroupOrigin resolveGroupOrigin(const Expr *GroupExpr, const FunctionDecl *F) {

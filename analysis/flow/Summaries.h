@@ -1,6 +1,6 @@
 // Function summaries, computed on demand bottom-up over the call graph: which collectives a
 // function may execute (directly or in callees), on which group — a known one or one of its
-// parameters — and whether it may end the calling thread (__trap, asm("exit;")).
+// parameters — and whether it may end the calling thread (a trap, asm("exit;")).
 // Recursion is solved by iterating until no summary grows (effects are deduplicated, so this
 // ends; a safety bound of 16 rounds stops pathological cases with what was found so far).
 #pragma once
@@ -99,7 +99,7 @@ struct CollectiveEffect {
 
 struct FunctionSummary {
   std::vector<CollectiveEffect> Effects;
-  /// A __trap()/asm("exit;") the function may execute (the first one found).
+  /// A trap or asm("exit;") the function may execute (the first one found).
   const clang::Stmt *ThreadExit = nullptr;
 };
 
@@ -122,7 +122,7 @@ public:
                                 const clang::FunctionDecl *Callee,
                                 const clang::FunctionDecl *Caller);
 
-  /// The thread exit a call executes (__trap, asm exit, or a callee that may), or null.
+  /// The thread exit a call executes (a trap, asm exit, or a callee that may), or null.
   const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
 
 private:
@@ -152,7 +152,7 @@ const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
 /// True for inline asm that executes PTX `exit`.
 bool isThreadExit(const clang::Stmt *S);
 
-/// True for __trap() and __builtin_trap(): the thread ends there.
+/// True for the trap intrinsics (the operations table's Trap rows): the thread ends there.
 bool isTrapCall(const clang::CallExpr *Call);
 
 } // namespace coopcheck::analysis

@@ -6,7 +6,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
@@ -77,40 +76,32 @@ std::optional<UniformValue> builtinIndexValue(const CallExpr *Call, unsigned Row
   return std::nullopt;
 }
 
-/// What a group query returns: ranks vary, sizes do not.
-UniformValue groupQueryValue(llvm::StringRef Method, GroupType G) {
-  if (Method == "thread_rank")
+/// What a group query or collective returns, from its row's result: ranks vary, sizes do not.
+UniformValue groupMethodValue(const model::Operation &Op, GroupType G) {
+  using model::ResultUniformity;
+  switch (Op.Result) {
+  case ResultUniformity::GroupRank:
     return UniformValue::rank();
-  if (Method == "thread_index")
-    return UniformValue::perThread();
-  if (Method == "block_rank" || Method == "block_index" || Method == "group_index")
+  case ResultUniformity::Block:
     return UniformValue::at(Scope::Block);
-  if (Method == "meta_group_rank")
+  case ResultUniformity::Grid:
+    return UniformValue::at(Scope::Grid);
+  case ResultUniformity::GroupIndex:
     return G.Kind == GroupKind::Tile ? UniformValue::granule(G.TileSize)
                                      : UniformValue::perThread();
-  if (Method == "grid_rank")
-    return UniformValue::at(Scope::Grid);
-  if (Method == "any" || Method == "all" || Method == "ballot") {
+  case ResultUniformity::Group:
     if (G.Kind == GroupKind::Tile)
       return UniformValue::granule(G.TileSize);
     if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
       return UniformValue::at(*S);
     return UniformValue::perThread();
-  }
-  if (Method == "size" || Method == "num_threads") // a coalesced group's size is its warp's
+  case ResultUniformity::GroupSize: // a coalesced group's size is its warp's
     return G.Kind == GroupKind::Coalesced ? UniformValue::perThread() : UniformValue::everywhere();
-  if (Method == "meta_group_size" || Method == "group_dim" || Method == "dim_threads" ||
-      Method == "num_blocks" || Method == "dim_blocks" || Method == "num_grids" ||
-      Method == "is_valid")
+  case ResultUniformity::Everywhere:
     return UniformValue::everywhere();
-  return UniformValue::perThread();
-}
-
-bool isThreadVaryingIntrinsic(llvm::StringRef Name) {
-  return Name.starts_with("atomic") || Name.starts_with("__atomic") ||
-         Name.starts_with("__lanemask") || Name == "__activemask" || Name == "clock" ||
-         Name == "clock64" || Name == "__laneid" || Name == "__match_any_sync" ||
-         Name == "__match_all_sync";
+  default:
+    return UniformValue::perThread();
+  }
 }
 
 std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
@@ -158,38 +149,14 @@ bool multipleOfRow(const Expr *E, unsigned Row, const ASTContext &Ctx) {
   }
 }
 
-/// PTX instructions whose result is a function of their operands alone: no memory, no special
-/// register, no other thread.
-bool isPureInstruction(llvm::StringRef Opcode) {
-  static constexpr llvm::StringLiteral Pure[] = {
-      "add", "sub",  "mul",  "mad",   "fma",      "div",   "rem",   "abs",  "neg", "min",
-      "max", "popc", "clz",  "bfind", "brev",     "bfe",   "bfi",   "prmt", "shf", "shl",
-      "shr", "and",  "or",   "xor",   "not",      "cnot",  "lop3",  "cvt",  "mov", "selp",
-      "set", "setp", "slct", "sad",   "rcp",      "sqrt",  "rsqrt", "sin",  "cos", "lg2",
-      "ex2", "tanh", "dp4a", "dp2a",  "copysign", "testp", "fns"};
-  llvm::StringRef Base = Opcode.split('.').first;
-  return llvm::is_contained(Pure, Base);
-}
-
 /// Whether the outputs of an inline asm statement depend on its inputs alone: every instruction
 /// is pure arithmetic and none names a special register (`%%laneid`, `%%clock`).
 bool isPureAsm(const GCCAsmStmt *Asm) {
-  std::string Text = Asm->getAsmString();
-  if (llvm::StringRef(Text).contains("%%"))
-    return false;
-  for (llvm::StringRef Rest = Text; !Rest.trim().empty();) {
-    auto [Instruction, Tail] = Rest.split(';');
-    Rest = Tail;
-    llvm::StringRef Trimmed = Instruction.trim();
-    if (Trimmed.empty() || Trimmed.starts_with("{") || Trimmed.starts_with("}") ||
-        Trimmed.starts_with(".reg"))
-      continue;
-    if (Trimmed.starts_with("@")) // a predicated instruction: its guard is an operand
-      Trimmed = Trimmed.split(' ').second.trim();
-    if (!isPureInstruction(Trimmed.split(' ').first.split('\t').first))
-      return false;
-  }
-  return true;
+  model::PtxContents Ptx = model::ptxContents(Asm->getAsmString());
+  return !Ptx.Unknown && Ptx.Registers.empty() &&
+         llvm::all_of(Ptx.Instructions, [](const model::PtxContents::Instruction &I) {
+           return I.Op->Kind == model::OperationKind::Arithmetic;
+         });
 }
 
 } // namespace
@@ -863,7 +830,7 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
   };
   if (Memory == MemoryView::CallerMayWrite && !OwnMemory) {
     // A barrier after every write, the callers' included, gives the load one value
-    // (`if (threadIdx.x == 0) last = ...; __syncthreads(); return last;`).
+    // (`if (threadIdx.x == 0) last = ...;`, a block barrier, `return last;`).
     if (std::optional<Scope> Order = Ordered())
       return meet(Address, UniformValue::at(*Order));
     // What the caller's memory holds is the caller's to tell, when this function leaves it be.
@@ -920,12 +887,19 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
   if (const Expr *Object = memberCallObject(Call))
     if (auto Group = groupTypeOf(Object->getType())) {
+      const model::Operation *Op = model::findGroupMethod(Name);
+      if (!Op)
+        return UniformValue::perThread();
       // tile.shfl(v, src) gives every thread of the tile the same value when src is the same.
-      if (Name == "shfl" && Group->Kind == GroupKind::Tile && Call->getNumArgs() >= 2)
-        return satisfies(exprValue(Call->getArg(1)), UniformRequirement::tile(Group->TileSize))
+      if (Op->Result == model::ResultUniformity::Broadcast) {
+        unsigned Src = unsigned(Op->LaneArg);
+        return Group->Kind == GroupKind::Tile && Call->getNumArgs() > Src &&
+                       satisfies(exprValue(Call->getArg(Src)),
+                                 UniformRequirement::tile(Group->TileSize))
                    ? UniformValue::granule(Group->TileSize)
                    : UniformValue::perThread();
-      return groupQueryValue(Name, *Group);
+      }
+      return groupMethodValue(*Op, *Group);
     }
   if (auto Collective = classifyCollective(Call, Ctx)) {
     if (Collective->Kind == CollectiveKind::Reduce || Collective->Kind == CollectiveKind::Vote) {
@@ -938,11 +912,14 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
         return UniformValue::at(*S);
       return UniformValue::perThread();
     }
-    if (Collective->Kind == CollectiveKind::Barrier && Name.starts_with("__syncthreads_"))
+    if (Collective->Op->Result == model::ResultUniformity::Block)
       return UniformValue::at(Scope::Block);
     return UniformValue::perThread();
   }
-  if (Name.empty() || isThreadVaryingIntrinsic(Name))
+  // Operations whose result differs between lanes whatever their arguments (lane ids, lane
+  // masks, clocks, atomics), also when a project declares them itself.
+  if (const model::Operation *Op = model::findIntrinsic(Name);
+      Name.empty() || (Op && Op->Result == model::ResultUniformity::Lane))
     return UniformValue::perThread();
   // Library functions (math, bit operations) are as uniform as their arguments; user functions
   // may read thread indices or memory.

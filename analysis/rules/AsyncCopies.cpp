@@ -18,7 +18,7 @@ using StopFn = llvm::function_ref<bool(const Stmt *)>;
 unsigned copiesLeftInFlight(const CallExpr *Wait) {
   const FunctionDecl *Callee = Wait->getDirectCallee();
   const TemplateArgumentList *Args = Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
-  if (calleeName(Wait) != "wait_prior" || !Args || Args->size() == 0 ||
+  if (!callsGroupFunction(Wait, model::OperationId::GroupWaitPrior) || !Args || Args->size() == 0 ||
       Args->get(0).getKind() != TemplateArgument::Integral)
     return 0;
   return static_cast<unsigned>(Args->get(0).getAsIntegral().getZExtValue());

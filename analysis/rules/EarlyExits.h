@@ -1,5 +1,5 @@
 // Threads that leave a kernel before a barrier the other threads reach: exits (return from the
-// kernel, __trap, asm("exit;"), a call that may do either) that depend on a condition which is
+// kernel, a trap, asm("exit;"), a call that may do either) that depend on a condition which is
 // not uniform at the barrier's scope, from which the barrier is still reachable.
 #pragma once
 #include "analysis/flow/Summaries.h"
@@ -9,7 +9,7 @@
 namespace coopcheck::analysis {
 
 struct ThreadExit {
-  const clang::Stmt *Exit = nullptr;      ///< the return, __trap(), asm, or call that exits
+  const clang::Stmt *Exit = nullptr;      ///< the return, trap, asm, or call that exits
   const clang::Expr *Condition = nullptr; ///< the divergent condition deciding it
 };
 

@@ -27,7 +27,7 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !isInCooperativeGroupsNamespace(Callee))
       return true;
-    if (calleeName(Call) == "this_multi_grid") {
+    if (callsGroupFunction(Call, model::OperationId::ThisMultiGrid)) {
       add(MultiGridUse::HandleCreation, Call);
       return true;
     }

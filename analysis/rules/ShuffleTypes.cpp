@@ -53,7 +53,7 @@ std::optional<BadShuffle> checkShuffle(const CallExpr *Call, const ASTContext &C
 }
 
 /// A member call named like a shuffle (tile and coalesced-group shfl, shfl_up, shfl_down,
-/// shfl_xor; the warp intrinsics are spelled __shfl*).
+/// shfl_xor; the warp intrinsics are free functions).
 bool isShuffleMember(const CallExpr *Call) {
   return calleeName(Call).starts_with("shfl") && memberCallObject(Call);
 }

@@ -11,14 +11,12 @@ namespace coopcheck::analysis {
 namespace {
 
 bool isTiledPartition(const CallExpr *Call) {
-  return calleeName(Call) == "tiled_partition" &&
-         isInCooperativeGroupsNamespace(Call->getDirectCallee());
+  return callsGroupFunction(Call, model::OperationId::TiledPartition);
 }
 
 /// this_thread_block(block_tile_memory &): a block whose multi-warp tiles have their scratch.
 bool isBlockWithTileMemory(const CallExpr *Call) {
-  return calleeName(Call) == "this_thread_block" && Call->getNumArgs() == 1 &&
-         isInCooperativeGroupsNamespace(Call->getDirectCallee());
+  return callsGroupFunction(Call, model::OperationId::ThisThreadBlock) && Call->getNumArgs() == 1;
 }
 
 /// Whether some device function of the unit makes its block with a block_tile_memory scratch.
@@ -37,7 +35,7 @@ bool hasTileMemory(UnitCache &TU, const Expr *Parent, const FunctionDecl *F) {
     const auto *Made = dyn_cast_or_null<CallExpr>(resolveGroupOrigin(Parent, F).Source);
     if (!Made)
       break;
-    if (calleeName(Made) == "this_thread_block")
+    if (callsGroupFunction(Made, model::OperationId::ThisThreadBlock))
       return isBlockWithTileMemory(Made);
     if (!isTiledPartition(Made))
       break;

@@ -1,6 +1,6 @@
 // Exchanges through memory between lanes of one warp, for cg-missing-syncwarp: a lane reads an
 // element of a shared array that another lane of its warp writes, before or after the read, with
-// no __syncwarp() or barrier on the way between them. Elements are named through the array or
+// no warp or block barrier on the way between them. Elements are named through the array or
 // through a local pointer into it (`int *row = s + warp * 32`); an element several lanes write at
 // once is a data race of another kind, not an exchange.
 #pragma once

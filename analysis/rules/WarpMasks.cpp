@@ -3,7 +3,6 @@
 #include "analysis/warp/LaneSets.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
 
 using namespace clang;
@@ -11,19 +10,16 @@ using namespace clang;
 namespace coopcheck::analysis {
 namespace {
 
-enum class Family { None, Shuffle, Vote, Match, Reduce, SyncWarp };
+using model::OperationKind;
 
-Family familyOf(llvm::StringRef Name) {
-  return llvm::StringSwitch<Family>(Name)
-      .Cases({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"},
-             Family::Shuffle)
-      .Cases({"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync"}, Family::Vote)
-      .Cases({"__match_any_sync", "__match_all_sync"}, Family::Match)
-      .Cases({"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-              "__reduce_or_sync", "__reduce_xor_sync"},
-             Family::Reduce)
-      .Case("__syncwarp", Family::SyncWarp)
-      .Default(Family::None);
+/// The row of a warp intrinsic that takes a lane mask, or null.
+const model::Operation *maskedOperation(const CallExpr *Call) {
+  const model::Operation *Op = intrinsicOf(Call);
+  return Op && Op->MaskArg >= 0 ? Op : nullptr;
+}
+
+bool isWarpBarrier(const model::Operation *Op) {
+  return Op && Op->Kind == OperationKind::WarpBarrier;
 }
 
 /// A toolkit (or model header) function, not the user's own function of that name.
@@ -49,7 +45,7 @@ public:
   std::vector<const CallExpr *> Calls;
   std::vector<const DeclRefExpr *> Refs;
   bool VisitCallExpr(CallExpr *Call) {
-    if (familyOf(intrinsicName(Call)) != Family::None && isToolkitFunction(TU, Call))
+    if (maskedOperation(Call) && isToolkitFunction(TU, Call))
       Calls.push_back(Call);
     return true;
   }
@@ -82,11 +78,12 @@ bool isActivemaskCall(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   if (!Call)
     return false;
-  return intrinsicName(Call) == "__activemask" || isBallotOfTrue(Call);
+  const model::Operation *Op = intrinsicOf(Call);
+  return (Op && Op->Kind == OperationKind::ActiveLanes) || isBallotOfTrue(Call);
 }
 
-/// Uses of the variable V that elect a leader or count lanes from a mask: __ffs(m), __popc(m),
-/// m & lanemask.
+/// Uses of the variable V that elect a leader or count lanes from a mask: the first or the count of
+/// its set bits, m & lanemask.
 bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs, ASTContext &Ctx) {
   for (const DeclRefExpr *Ref : Refs) {
     if (Ref->getDecl() != V)
@@ -97,9 +94,8 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
       if (!P)
         break;
       if (const auto *Call = dyn_cast<CallExpr>(P)) {
-        std::string Name = intrinsicName(Call);
-        if (Name == "__ffs" || Name == "__ffsll" || Name == "__popc" || Name == "__popcll" ||
-            Name == "__fns" || Name == "__clz" || Name == "__clzll")
+        if (const model::Operation *Op = intrinsicOf(Call);
+            Op && Op->Kind == OperationKind::MaskBits)
           return true;
         break;
       }
@@ -159,10 +155,16 @@ private:
   const bool Kernel;
   const CallExpr *Call = nullptr;
   std::string Name;
+  const model::Operation *Op = nullptr;
+  /// Call's mask argument, or null when it takes the default.
+  const Expr *maskArgument() const {
+    unsigned I = unsigned(Op->MaskArg);
+    return I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
+  }
 };
 
 std::optional<uint64_t> MaskAnalysis::constantMask() {
-  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  const Expr *MaskArg = maskArgument();
   if (!MaskArg || isa<CXXDefaultArgExpr>(MaskArg))
     return Lanes.allLanes();
   if (auto C = Lanes.constant(MaskArg))
@@ -173,15 +175,15 @@ std::optional<uint64_t> MaskAnalysis::constantMask() {
 void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   Call = C;
   Name = intrinsicName(Call);
-  Family Fam = familyOf(Name);
-  const Expr *MaskArg = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  Op = maskedOperation(Call);
+  const Expr *MaskArg = maskArgument();
   bool DefaultMask = !MaskArg || isa<CXXDefaultArgExpr>(MaskArg);
   uint64_t All = Lanes.allLanes();
   std::optional<uint64_t> Mask = constantMask();
   if (!Mask) {
     if (!DefaultMask && (notAMask(MaskArg, Out) || narrowed(MaskArg, Out)))
       return;
-    if (Fam != Family::SyncWarp && !DefaultMask)
+    if (!isWarpBarrier(Op) && !DefaultMask)
       activeMask(MaskArg, Out);
     return;
   }
@@ -193,7 +195,9 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
       sourceLaneNotInMask(M, Exact, Out))
     return;
   // (f) lanes that left the kernel before a full-mask shuffle or reduction.
-  if (M == All && (Fam == Family::Shuffle || Fam == Family::Reduce))
+  model::CollectiveClass Class = model::collectiveClassOf(Op->Kind);
+  if (M == All &&
+      (Class == model::CollectiveClass::Shuffle || Class == model::CollectiveClass::Reduce))
     if (const Expr *Exit = Lanes.laneVaryingExit(Call)) {
       MaskProblem P = problem(MaskProblem::Kind::ExitedLanes, MaskProblem::Level::Warning);
       P.Mask = M;
@@ -205,6 +209,7 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
 bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem> &Out) {
   Call = C;
   Name = intrinsicName(Call);
+  Op = maskedOperation(Call);
   const LaneSets::CallContext &Context = *Lanes.context();
   std::optional<uint64_t> Mask = constantMask();
   if (!Mask)
@@ -218,7 +223,7 @@ bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem
     return P;
   };
   if (Context.DataDependentGuard) {
-    if (M == 0 || familyOf(Name) == Family::SyncWarp)
+    if (M == 0 || isWarpBarrier(Op))
       return false;
     Out.push_back(Problem(MaskProblem::Kind::LanesMayNotArrive, Context.DataDependentGuard));
     return true;
@@ -370,12 +375,12 @@ bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
   return false;
 }
 
-// (a) which lanes arrive is decided by data: any lane of the mask may be left out. __syncwarp()
-// is left alone: every __syncwarp pairs with any other on sm_70 and later.
+// (a) which lanes arrive is decided by data: any lane of the mask may be left out. The warp
+// barrier is left alone: every warp barrier pairs with any other on sm_70 and later.
 bool MaskAnalysis::lanesMayNotArrive(uint64_t M,
                                      llvm::function_ref<bool(const BranchShape &)> Paired,
                                      std::vector<MaskProblem> &Out) {
-  if (M == 0 || familyOf(Name) == Family::SyncWarp)
+  if (M == 0 || isWarpBarrier(Op))
     return false;
   const Expr *Guard = Lanes.dataDependentGuard(Call, Paired);
   if (!Guard)
@@ -390,12 +395,16 @@ bool MaskAnalysis::lanesMayNotArrive(uint64_t M,
 // (d) a source lane outside the mask.
 bool MaskAnalysis::sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
                                        std::vector<MaskProblem> &Out) {
-  if (Name != "__shfl_sync" || !Exact || Call->getNumArgs() < 3)
+  // A shuffle from a source lane (not a delta or a butterfly) in its `_sync` form.
+  unsigned SrcArg = unsigned(Op->LaneArg), WidthArg = unsigned(Op->WidthArg);
+  if (Op->Kind != OperationKind::Shuffle || Op->LaneArg < 0 || !Exact ||
+      Call->getNumArgs() <= SrcArg)
     return false;
-  const std::vector<int64_t> *Src = Lanes.values(Call->getArg(2));
-  std::optional<int64_t> Width =
-      Call->getNumArgs() >= 4 ? Lanes.constant(Call->getArg(3)) : std::optional<int64_t>(WS);
-  if (!Src || !(Kernel || Lanes.constant(Call->getArg(2))) || !Width || *Width <= 0 ||
+  const std::vector<int64_t> *Src = Lanes.values(Call->getArg(SrcArg));
+  std::optional<int64_t> Width = Op->WidthArg >= 0 && Call->getNumArgs() > WidthArg
+                                     ? Lanes.constant(Call->getArg(WidthArg))
+                                     : std::optional<int64_t>(WS);
+  if (!Src || !(Kernel || Lanes.constant(Call->getArg(SrcArg))) || !Width || *Width <= 0 ||
       uint64_t(*Width) > WS || !llvm::isPowerOf2_64(*Width))
     return false;
   for (unsigned W = 0; W < LaneSets::Warps; ++W)
@@ -414,7 +423,7 @@ bool MaskAnalysis::sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets:
   return false;
 }
 
-// (c) __activemask() as the mask of a vote or shuffle in data-dependent code.
+// (c) the active-lane mask as the mask of a vote or shuffle in data-dependent code.
 bool MaskAnalysis::activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out) {
   const Expr *Source = MaskArg->IgnoreParenImpCasts();
   const VarDecl *Var = nullptr;

@@ -1,8 +1,8 @@
-// The masks of warp intrinsics (__shfl*_sync, votes, __match_*_sync, __syncwarp, __reduce_*_sync)
+// The masks of warp intrinsics (shuffles, votes, matches, the warp barrier and reductions)
 // checked against the lanes that reach each call, for cg-warp-mask: which lanes a mask names that
 // never arrive, which calling or source lane it leaves out, whether it has the width of the
-// platform's warp, whether it names lanes that left the kernel, and whether it is __activemask()
-// in data-dependent code.
+// platform's warp, whether it names lanes that left the kernel, and whether it is the active-lane
+// mask in data-dependent code.
 #pragma once
 #include "clang/AST/Expr.h"
 #include <cstdint>
@@ -17,11 +17,12 @@ struct MaskProblem {
   enum class Kind {
     /// (e) a 32-bit all-ones mask on a 64-lane warp, or a mask wider than a 32-lane warp.
     Width,
-    /// (e) on a 64-lane warp, a mask computed in 64 bits (a ballot, __activemask()) but kept in a
+    /// (e) on a 64-lane warp, a mask computed in 64 bits (a ballot, the active-lane mask) but kept
+    /// in a
     /// 32-bit variable or cast to 32 bits: lanes 32-63 are dropped.
     Narrowed,
     /// The mask argument is not a mask at all: a floating-point or pointer value (arguments
-    /// shifted when `__shfl_up(v, 1, 32)` became `__shfl_up_sync(v, 1, 32)`).
+    /// shifted when a legacy shuffle `(v, 1, 32)` became its `_sync` form `(v, 1, 32)`).
     NotAMask,
     /// (b) lanes call the intrinsic with a mask that does not name them.
     CallerNotInMask,
@@ -31,11 +32,11 @@ struct MaskProblem {
     /// the run knows (a bounds check, loaded data, a loop's trips) decides whether lanes reach
     /// the call.
     LanesMayNotArrive,
-    /// (d) the source lane of __shfl_sync is not in the mask.
+    /// (d) the source lane of a shuffle from a lane is not in the mask.
     SourceLaneNotInMask,
     /// (f) a full-mask shuffle or reduction after lanes may have left the kernel.
     ExitedLanes,
-    /// (c) __activemask() as the mask under a data-dependent condition.
+    /// (c) the active-lane mask as the mask under a data-dependent condition.
     ActiveMaskInDivergentCode,
     /// Both sides of a lane-divergent branch call the intrinsic with the full mask, which pairs
     /// only under independent thread scheduling; reported when the target is older than sm_70.

@@ -234,32 +234,38 @@ std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, un
     if (Record.starts_with("__cuda_builtin_"))
       return std::nullopt;
   }
-  llvm::StringRef Name = calleeName(Call);
+  using model::OperationKind;
   if (const Expr *Object = memberCallObject(Call)) {
     auto Group = groupTypeOf(Object->getType());
-    if (!Group)
+    const model::Operation *Op = model::findGroupMethod(calleeName(Call));
+    if (!Group || !Op)
       return std::nullopt;
     if (Group->Kind == GroupKind::ThreadBlock) {
-      if (Name == "thread_rank")
+      if (Op->Kind == OperationKind::ThreadRank)
         return int64_t(Tid);
-      if (Name == "size" || Name == "num_threads")
+      if (Op->Kind == OperationKind::GroupSize)
         return int64_t(BlockDim);
     }
     if (Group->Kind == GroupKind::Tile && Group->TileSize) {
       unsigned N = Group->TileSize;
-      if (Name == "thread_rank")
+      switch (Op->Kind) {
+      case OperationKind::ThreadRank:
         return int64_t(Tid % N);
-      if (Name == "size" || Name == "num_threads")
+      case OperationKind::GroupSize:
         return int64_t(N);
-      if (Name == "meta_group_rank")
+      case OperationKind::MetaGroupRank:
         return int64_t(Tid / N);
-      if (Name == "meta_group_size")
+      case OperationKind::MetaGroupSize:
         return int64_t(BlockDim / N);
+      default:
+        break;
+      }
     }
     return std::nullopt;
   }
-  if ((Name == "__lane_id" || Name == "__laneid" || Name == "__lane_id_u32") &&
-      Call->getNumArgs() == 0)
+  // The lane id, also from a project's own function of that name (CUDA has no such intrinsic).
+  const model::Operation *Op = model::findIntrinsic(calleeName(Call));
+  if (Op && Op->Kind == OperationKind::LaneIndex && Call->getNumArgs() == 0)
     return int64_t(Tid % WarpSize);
   return std::nullopt;
 }

@@ -18,7 +18,7 @@ using namespace model;
 using namespace model::executor;
 
 /// The rules whose claim the executor can refute: that part of a group skips a collective.
-/// (cg-warp-mask also judges masks built from __activemask(), which no replay can refute.)
+/// (cg-warp-mask also judges masks built from the active-lane mask, which no replay can refute.)
 bool executorDecides(const report::Finding &F) {
   return F.RuleId == "cg-divergent-collective" || F.RuleId == "cg-early-exit-before-sync";
 }

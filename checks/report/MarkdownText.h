@@ -8,7 +8,7 @@ namespace coopcheck::report {
 
 /// Drops heading marks, code-fence lines, backticks and "**"; writes links as "text (url)";
 /// indents code blocks by four spaces. Single '*' and '_' are kept: CUDA names such as
-/// __syncthreads are full of them.
+/// the intrinsics are full of them.
 std::string markdownToText(std::string_view Markdown);
 
 } // namespace coopcheck::report

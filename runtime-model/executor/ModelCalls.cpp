@@ -1,6 +1,7 @@
 // Calls: user functions get a frame; functions without a body go to the handlers that
-// cgm_functions.def names for them (the model headers' functions, warp intrinsics, LLVM
-// intrinsics); collectives arrive at the tracker and take their results when released.
+// cgm_functions.def (the model headers' functions, LLVM intrinsics) and the operations table (the
+// intrinsics users call) name for them; collectives arrive at the tracker and take their results,
+// as their rows in the operations table describe them, when released.
 #include "runtime-model/executor/ReplayState.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/InlineAsm.h"
@@ -73,26 +74,22 @@ unsigned Replay::siteOf(ThreadId T) {
   return Sites.size() - 1;
 }
 
-StepResult Replay::arrive(ThreadId T, const CallBase &Call, const std::string &Name,
-                          const Arrival &A) {
-  PendingCall P{&Call, Name, {}};
-  for (const Use &U : Call.args())
-    P.Args.push_back(eval(T, U.get()));
-  Arrival Site = A;
-  Site.Site = siteOf(T);
-  if (!St->Tracker.arrive(T, Site))
-    return StepResult::Trapped;
-  St->Threads[T].Pending = std::move(P);
-  return StepResult::Blocked;
+unsigned ModelBinding::argument(int I) const {
+  // A function of cooperative_groups counts its group as argument 0; the descriptor replaces it.
+  unsigned Own = Op && Op->Form == OperationForm::GroupFunction ? unsigned(I) - 1 : unsigned(I);
+  unsigned Descriptor = Group == ModelGroup::Tile ? 2 : Group == ModelGroup::Coalesced ? 1 : 0;
+  return Descriptor + Own;
 }
 
-/// One call of a function that cgm_functions.def lists, as its handler sees it.
+/// One call of a function that cgm_functions.def or the operations table lists, as its handler
+/// sees it.
 struct ModelCall {
   Replay &R;
   ThreadId T;
   Frame &Fr;
   const CallBase &Call;
   const std::string &Name;
+  const ModelBinding &Binding;
   unsigned Bits; ///< of the result; 0 for void
 
   z3::expr arg(unsigned I) { return R.eval(T, Call.getArgOperand(I)); }
@@ -109,8 +106,20 @@ struct ModelCall {
     R.advance(Fr);
     return StepResult::Continue;
   }
-  StepResult arrive(const Arrival &A) { return R.arrive(T, Call, Name, A); }
+  StepResult arrive(const Arrival &A) { return R.arrive(T, *this, A); }
 };
+
+StepResult Replay::arrive(ThreadId T, const ModelCall &C, const Arrival &A) {
+  PendingCall P{&C.Call, C.Name, C.Binding, {}};
+  for (const Use &U : C.Call.args())
+    P.Args.push_back(eval(T, U.get()));
+  Arrival Site = A;
+  Site.Site = siteOf(T);
+  if (!St->Tracker.arrive(T, Site))
+    return StepResult::Trapped;
+  St->Threads[T].Pending = std::move(P);
+  return StepResult::Blocked;
+}
 
 namespace {
 
@@ -119,7 +128,7 @@ enum class NameMatch { Exact, Prefix, Contains, Wildcard };
 struct NamePattern {
   NameMatch Match;
   StringRef Pattern;
-  ModelHandler Handler;
+  ModelBinding Binding;
   bool matches(StringRef N) const {
     if (Match == NameMatch::Prefix)
       return N.starts_with(Pattern);
@@ -129,6 +138,9 @@ struct NamePattern {
     return N.starts_with(Head) && N.ends_with(Tail);
   }
 };
+
+constexpr ModelHandler bound(ModelHandler H) { return H; }
+constexpr ModelHandler bound(const NoHandler *) { return nullptr; }
 
 /// cooperative_groups::details::*_group_id, the kind argument of __cgm_group_* functions.
 enum GroupKind : uint64_t {
@@ -141,25 +153,43 @@ enum GroupKind : uint64_t {
 
 } // namespace
 
-ModelHandler Replay::modelHandler(StringRef Name) {
-  // The rows of cgm_functions.def, as data; exact names are looked up in a hash map, the other
-  // rows in their order (the first match wins).
-  static const NamePattern Rows[] = {
-#define CGM_FUNCTION(Ret, Name, Params, Handler) {NameMatch::Exact, #Name, &Replay::Handler},
-#define CGM_DEVICE_BUILTIN(Match, Name, Handler) {NameMatch::Match, Name, &Replay::Handler},
+ModelBinding Replay::modelBinding(StringRef Name) {
+  // The rows of cgm_functions.def and the intrinsics of the operations table, as data; exact
+  // names are looked up in a hash map, the other rows in their order (the first match wins).
+  static const NamePattern ModelRows[] = {
+#define CGM_FUNCTION(Ret, Name, Params, Handler) {NameMatch::Exact, #Name, {&Replay::Handler}},
+#define CGM_GROUP_OPERATION(Ret, Name, Params, Handler, Group, Operation)                          \
+  {NameMatch::Exact,                                                                               \
+   #Name,                                                                                          \
+   {&Replay::Handler, &operation(OperationId::Operation), ModelGroup::Group}},
+#define CGM_DEVICE_BUILTIN(Match, Name, Handler) {NameMatch::Match, Name, {&Replay::Handler}},
 #include "runtime-model/include/coopcheck_model/cgm_functions.def"
   };
+  static const ModelHandler OperationHandlers[] = {
+#define OPERATION(Id, Form, Spelling, Platforms, Kind, Scope, Mask, Value, Lane, Width, Result,    \
+                  Replacement, Reads, Handler)                                                     \
+  bound(&Replay::Handler),
+#include "runtime-model/semantics/Operations.def"
+  };
   struct Dispatch {
-    StringMap<ModelHandler> Exact;
+    StringMap<ModelBinding> Exact;
     std::vector<NamePattern> Patterns; ///< the other rows, in their order
+    void add(const NamePattern &Row) {
+      if (Row.Match != NameMatch::Exact)
+        Patterns.push_back(Row);
+      else if (!Exact.try_emplace(Row.Pattern, Row.Binding).second)
+        report_fatal_error("a name listed twice in cgm_functions.def and Operations.def");
+    }
   };
   static const Dispatch Table = [] {
     Dispatch D;
-    for (const NamePattern &Row : Rows)
-      if (Row.Match != NameMatch::Exact)
-        D.Patterns.push_back(Row);
-      else if (!D.Exact.try_emplace(Row.Pattern, Row.Handler).second)
-        report_fatal_error("a name listed twice in cgm_functions.def");
+    for (const NamePattern &Row : ModelRows)
+      D.add(Row);
+    for (const Operation &Op : allOperations())
+      if (ModelHandler H = OperationHandlers[static_cast<size_t>(Op.Id)])
+        D.add({Op.Form == OperationForm::Intrinsic ? NameMatch::Exact : NameMatch::Prefix,
+               Op.Spelling,
+               {H, &Op}});
     return D;
   }();
   auto It = Table.Exact.find(Name);
@@ -167,14 +197,15 @@ ModelHandler Replay::modelHandler(StringRef Name) {
     return It->second;
   for (const NamePattern &P : Table.Patterns)
     if (P.matches(Name))
-      return P.Handler;
-  return &Replay::unconstrained;
+      return P.Binding;
+  return {&Replay::unconstrained};
 }
 
 StepResult Replay::callModel(ThreadId T, Frame &Fr, const CallBase &Call, const std::string &Name) {
   unsigned Bits = Call.getType()->isVoidTy() ? 0 : bitsOf(Call.getType(), DL);
-  ModelCall C{*this, T, Fr, Call, Name, Bits};
-  return (this->*modelHandler(Name))(C);
+  ModelBinding Binding = modelBinding(Name);
+  ModelCall C{*this, T, Fr, Call, Name, Binding, Bits};
+  return (this->*Binding.Handler)(C);
 }
 
 // ---- no effect, not modelled, traps ----
@@ -205,6 +236,23 @@ StepResult Replay::blockIndex(ModelCall &C) { return C.result(axis(C.Name, Shape
 StepResult Replay::gridDimension(ModelCall &C) { return C.result(axis(C.Name, Shape.Grid)); }
 StepResult Replay::warpSize(ModelCall &C) { return C.result(Shape.WarpSize); }
 StepResult Replay::laneIndex(ModelCall &C) { return C.result(Shape.laneOf(C.T)); }
+/// The lanes below, at or above the calling one, within the warp.
+StepResult Replay::laneMask(ModelCall &C) {
+  uint64_t At = 1ull << Shape.laneOf(C.T), Below = At - 1, BelowOrAt = Below | At;
+  uint64_t Warp = Shape.WarpSize == 64 ? ~0ull : (1ull << Shape.WarpSize) - 1;
+  switch (C.Binding.Op->Kind) {
+  case OperationKind::LaneMaskBelow:
+    return C.result(Below);
+  case OperationKind::LaneMaskBelowOrAt:
+    return C.result(BelowOrAt);
+  case OperationKind::LaneMaskAt:
+    return C.result(At);
+  case OperationKind::LaneMaskAtOrAbove:
+    return C.result(~Below & Warp);
+  default:
+    return C.result(~BelowOrAt & Warp);
+  }
+}
 
 /// Clocks advance fast, so that delay loops end after a few trips.
 StepResult Replay::readClock(ModelCall &C) {
@@ -220,7 +268,7 @@ StepResult Replay::gridSync(ModelCall &C) { return C.arrive({CollectiveOp::GridB
 StepResult Replay::multiGridSync(ModelCall &C) {
   return C.arrive({CollectiveOp::MultiGridBarrier});
 }
-/// __activemask() and coalesced_threads(): the lanes there, once the rest of the warp waits.
+/// The active-lane mask and coalesced_threads(): the lanes there, once the rest of the warp waits.
 StepResult Replay::activeLanes(ModelCall &C) { return C.arrive({CollectiveOp::ActiveLanes}); }
 
 StepResult Replay::gridIsValid(ModelCall &C) {
@@ -485,27 +533,25 @@ StepResult Replay::atomicCall(ModelCall &C) {
 }
 
 /// The lanes of the calling thread's group in rank order, as a collective call sees them.
-std::vector<unsigned> groupLanes(const std::string &Name, const std::vector<z3::expr> &Args,
-                                 unsigned Lane, unsigned WarpSize, uint64_t Mask) {
+std::vector<unsigned> groupLanes(const PendingCall &P, unsigned Lane, unsigned WarpSize,
+                                 uint64_t Mask) {
   std::vector<unsigned> Lanes;
   auto Concrete = [](const z3::expr &E, uint64_t Default) {
     uint64_t V;
     return E.simplify().is_numeral_u64(V) ? V : Default;
   };
-  StringRef N(Name);
+  const ModelBinding &B = P.Binding;
   unsigned Width = WarpSize, Base = 0;
-  if (N.starts_with("__cgm_coalesced_")) {
+  if (B.Group == ModelGroup::Coalesced) {
     for (unsigned L = 0; L < WarpSize; ++L)
       if (Mask >> L & 1)
         Lanes.push_back(L);
     return Lanes;
   }
-  if (N.starts_with("__cgm_tile_"))
-    Width = static_cast<unsigned>(Concrete(Args[0], WarpSize));
-  else if (N.starts_with("__shfl") && !N.ends_with("_sync") && Args.size() > 2)
-    Width = static_cast<unsigned>(Concrete(Args[2], WarpSize));
-  else if (N.starts_with("__shfl") && Args.size() > 3)
-    Width = static_cast<unsigned>(Concrete(Args[3], WarpSize));
+  if (B.Group == ModelGroup::Tile)
+    Width = static_cast<unsigned>(Concrete(P.Args[0], WarpSize));
+  else if (B.Op->WidthArg >= 0 && P.Args.size() > B.argument(B.Op->WidthArg))
+    Width = static_cast<unsigned>(Concrete(P.Args[B.argument(B.Op->WidthArg)], WarpSize));
   if (Width == 0 || Width > WarpSize)
     Width = WarpSize;
   Base = Lane / Width * Width;
@@ -514,72 +560,65 @@ std::vector<unsigned> groupLanes(const std::string &Name, const std::vector<z3::
   return Lanes;
 }
 
-/// Index of the value (or predicate) argument, and of the source/delta argument.
-std::pair<unsigned, unsigned> operandIndices(StringRef N) {
-  if (N.starts_with("__cgm_tile_"))
-    return {2, 3};
-  if (N.starts_with("__cgm_coalesced_") || N.ends_with("_sync"))
-    return {1, 2};
-  return {0, 1}; // legacy mask-less forms
-}
-
 z3::expr Replay::collectiveResult(ThreadId T, const PendingCall &P, const Release &R) {
   unsigned Bits = bitsOf(P.Call->getType(), DL);
-  StringRef N(P.Name);
   unsigned Warp = Shape.warpOf(T), Lane = Shape.laneOf(T);
   WarpMembers Members; // by lane, for warp operations
   for (ThreadId M : R.Threads)
     if (Shape.warpOf(M) == Warp)
       Members[Shape.laneOf(M)] = &*St->Threads[M].Pending;
   if (R.Op == CollectiveOp::ActiveLanes)
-    return activeLanesResult(N, Members, Bits);
-  if (N.starts_with("__syncthreads_"))
-    return blockVoteResult(N, R, Bits);
-  auto [ValueArg, SourceArg] = operandIndices(N);
-  uint64_t Mask = 0;
-  if (N.starts_with("__cgm_tile_"))
-    Mask = concretize(P.Args[1]);
-  else if (N.starts_with("__cgm_coalesced_"))
-    Mask = concretize(P.Args[0]);
-  GroupOperands G{groupLanes(P.Name, P.Args, Lane, Shape.WarpSize, Mask), Members, ValueArg,
+    return activeLanesResult(P, Members, Bits);
+  const ModelBinding &B = P.Binding;
+  // Model functions without a row (a generic group's sync) return nothing to fold.
+  if (!B.Op)
+    return Z.bv_const(("collective#" + std::to_string(T) + "@" + std::to_string(St->Steps)).c_str(),
+                      Bits ? Bits : 1);
+  if (model::collectiveClassOf(B.Op->Kind) == CollectiveClass::Barrier)
+    return blockVoteResult(B.Op->Kind, R, Bits);
+  uint64_t Mask = B.Group == ModelGroup::None ? 0 : concretize(P.Args[B.descriptorMask()]);
+  unsigned ValueArg = B.argument(std::max(B.Op->ValueArg, 0));
+  GroupOperands G{groupLanes(P, Lane, Shape.WarpSize, Mask), Members, ValueArg,
                   P.Args.size() > ValueArg ? P.Args[ValueArg] : bv(0, Bits), Bits};
-  if (N.contains("shfl"))
-    return shuffleResult(G, P, SourceArg, N, Warp, Lane);
-  return foldResult(G, N, R);
+  if (model::collectiveClassOf(B.Op->Kind) == CollectiveClass::Shuffle)
+    return shuffleResult(G, P, Warp, Lane);
+  return foldResult(G, B.Op->Kind, R);
 }
 
-z3::expr Replay::activeLanesResult(StringRef N, const WarpMembers &Members, unsigned Bits) {
+z3::expr Replay::activeLanesResult(const PendingCall &P, const WarpMembers &Members,
+                                   unsigned Bits) {
   uint64_t Lanes = 0;
   for (auto &[L, Member] : Members)
     Lanes |= 1ull << L;
-  if (N == "__activemask")
+  if (P.Binding.Op && P.Binding.Op->Kind == OperationKind::ActiveLanes)
     return bv(Lanes, Bits);
   // coalesced_threads(): {mask, meta_rank 0, meta_size 1} as laid out in memory.
   return resize(z3::concat(bv(1, 32), z3::concat(bv(0, 32), bv(Lanes, 64))), Bits, false);
 }
 
-/// __syncthreads_count, _and, _or over the block.
-z3::expr Replay::blockVoteResult(StringRef N, const Release &R, unsigned Bits) {
+/// The block votes (count, and, or) over the block.
+z3::expr Replay::blockVoteResult(OperationKind K, const Release &R, unsigned Bits) {
   z3::expr Count = bv(0, 32);
   for (ThreadId M : R.Threads)
     Count = Count + z3::ite(St->Threads[M].Pending->Args[0] != bv(0, 32), bv(1, 32), bv(0, 32));
   z3::expr All = bv(R.Threads.size(), 32);
-  z3::expr V = N.ends_with("count") ? Count
-               : N.ends_with("and") ? z3::ite(Count == All, bv(1, 32), bv(0, 32))
-                                    : z3::ite(Count != bv(0, 32), bv(1, 32), bv(0, 32));
+  z3::expr V = K == OperationKind::BlockCount ? Count
+               : K == OperationKind::BlockAll ? z3::ite(Count == All, bv(1, 32), bv(0, 32))
+                                              : z3::ite(Count != bv(0, 32), bv(1, 32), bv(0, 32));
   return resize(V, Bits, false);
 }
 
-z3::expr Replay::shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned SourceArg,
-                               StringRef N, unsigned Warp, unsigned Lane) {
+z3::expr Replay::shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned Warp,
+                               unsigned Lane) {
   int64_t Rank = G.rankOf(Lane), Size = G.Lanes.size();
-  if (Size == 0)
+  const ModelBinding &B = P.Binding;
+  if (Size == 0 || B.Op->LaneArg < 0)
     return G.Own;
-  int64_t X = static_cast<int64_t>(concretize(P.Args[SourceArg]));
-  int64_t Source = N.contains("_up")     ? Rank - X
-                   : N.contains("_down") ? Rank + X
-                   : N.contains("_xor")  ? (Rank ^ X)
-                                         : X % Size;
+  int64_t X = static_cast<int64_t>(concretize(P.Args[B.argument(B.Op->LaneArg)]));
+  int64_t Source = B.Op->Kind == OperationKind::ShuffleUp     ? Rank - X
+                   : B.Op->Kind == OperationKind::ShuffleDown ? Rank + X
+                   : B.Op->Kind == OperationKind::ShuffleXor  ? (Rank ^ X)
+                                                              : X % Size;
   if (Source < 0 || Source >= Size)
     return G.Own;
   unsigned SourceLane = G.Lanes[Source];
@@ -594,7 +633,7 @@ z3::expr Replay::shuffleResult(const GroupOperands &G, const PendingCall &P, uns
 }
 
 /// Votes, matches and reductions fold the members' operands, bit r for the member of rank r.
-z3::expr Replay::foldResult(const GroupOperands &G, StringRef N, const Release &R) {
+z3::expr Replay::foldResult(const GroupOperands &G, OperationKind K, const Release &R) {
   z3::expr Ballot = bv(0, 64), Any = bv(0, 1), All = bv(1, 1), Same = bv(0, 64);
   std::optional<z3::expr> Sum;
   for (auto &[L, Member] : G.Members) {
@@ -612,16 +651,22 @@ z3::expr Replay::foldResult(const GroupOperands &G, StringRef N, const Release &
     Sum = Sum ? *Sum + V : V;
   }
   unsigned Bits = G.Bits;
-  if (N.contains("ballot"))
+  switch (K) {
+  case OperationKind::Ballot:
     return resize(Ballot, Bits, false);
-  if (N.contains("any"))
+  case OperationKind::Any:
     return resize(Any, Bits, false);
-  if (N.contains("all") && !N.contains("match"))
+  case OperationKind::All:
     return resize(All, Bits, false);
-  if (N.contains("match_any"))
+  case OperationKind::MatchAny:
     return resize(Same, Bits, false);
-  if (N.starts_with("__reduce_add") && Sum)
-    return resize(*Sum, Bits, false);
+  case OperationKind::ReduceAdd:
+    if (Sum)
+      return resize(*Sum, Bits, false);
+    break;
+  default:
+    break;
+  }
   // match_all, other reductions, scans: one value per instance, the same for all its threads.
   return Z.bv_const(
       ("collective#" + std::to_string(R.Threads.front()) + "@" + std::to_string(St->Steps)).c_str(),

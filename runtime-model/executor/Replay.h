@@ -15,7 +15,7 @@ namespace coopcheck::model::executor {
 enum class Outcome {
   Completes, ///< every thread left the kernel
   Hang,      ///< threads wait at collectives (or spin) that can never release
-  Trap,      ///< the kernel traps (grid.sync() without a cooperative launch, __trap())
+  Trap,      ///< the kernel traps (grid.sync() without a cooperative launch, a trap)
   Unknown,   ///< a bound was hit or something not modelled was met
 };
 

@@ -1,12 +1,14 @@
 // Internal to the executor: the state of one explored path (threads, frames, memory, the
 // collective tracker) and the Replay that advances it. Its members are defined across
 // SymbolicValues.cpp (path constraints and values), Instructions.cpp (one visit per instruction
-// kind), ModelCalls.cpp (the handlers of the functions that cgm_functions.def lists: the runtime
-// model's functions, warp intrinsics, LLVM intrinsics) and Scheduling.cpp (scheduling and paths).
+// kind), ModelCalls.cpp (the handlers of the functions that cgm_functions.def and the operations
+// table name: the runtime model's functions, warp intrinsics, LLVM intrinsics) and
+// Scheduling.cpp (scheduling and paths).
 #pragma once
 #include "runtime-model/executor/Memory.h"
 #include "runtime-model/executor/QuietBranches.h"
 #include "runtime-model/executor/Replay.h"
+#include "runtime-model/semantics/Operations.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
@@ -61,10 +63,40 @@ struct Frame {
   ValueMap Values;
 };
 
+/// Unmodelled: something the executor cannot replay (an indirect call, a tile size the runtime
+/// rejects); the path ends without a verdict.
+enum class StepResult { Continue, Blocked, Exited, Trapped, Yield, Unmodelled };
+
+/// The group a model function's descriptor arguments name before the operation's own
+/// (cgm_functions.def): none for an intrinsic, (tile_size, mask) for a tile, (mask) for a
+/// coalesced group.
+enum class ModelGroup { None, Tile, Coalesced };
+
+class Replay;
+struct ModelCall;
+/// What implements one row of cgm_functions.def or of the operations table.
+using ModelHandler = StepResult (Replay::*)(ModelCall &);
+/// The Handler of an operations-table row whose calls the executor never sees by name (a group's
+/// member functions, inline PTX) or follows through other rows: `none` in Operations.def.
+struct NoHandler {};
+
+/// What a called function is to the executor: its handler and, for an operation of the
+/// operations table, its row and the group its descriptor names.
+struct ModelBinding {
+  ModelHandler Handler = nullptr;
+  const Operation *Op = nullptr;
+  ModelGroup Group = ModelGroup::None;
+  /// The index of the operation's argument I among the call's arguments.
+  unsigned argument(int I) const;
+  /// The index of the group's mask among the descriptor's arguments.
+  unsigned descriptorMask() const { return Group == ModelGroup::Tile ? 1 : 0; }
+};
+
 /// A call waiting for its collective to release, with its arguments evaluated at arrival.
 struct PendingCall {
   const CallBase *Call;
   std::string Name;
+  ModelBinding Binding;
   std::vector<z3::expr> Args;
 };
 
@@ -95,10 +127,6 @@ struct GridState {
   uint64_t Clock = 1;
   uint64_t Steps = 0;
 };
-
-/// Unmodelled: something the executor cannot replay (an indirect call, a tile size the runtime
-/// rejects); the path ends without a verdict.
-enum class StepResult { Continue, Blocked, Exited, Trapped, Yield, Unmodelled };
 
 inline unsigned bitsOf(const Type *T, const DataLayout &DL) {
   if (T->isPointerTy())
@@ -149,11 +177,7 @@ inline z3::expr wrappingDecrement(const z3::expr &Old, const z3::expr &Limit) {
   return z3::ite(Old == 0 || z3::ugt(Old, Limit), Limit, Old - 1);
 }
 
-class Replay;
-struct ModelCall;
 class InstructionStep;
-/// What implements one row of cgm_functions.def.
-using ModelHandler = StepResult (Replay::*)(ModelCall &);
 
 class Replay {
   friend struct ModelCall;
@@ -191,10 +215,12 @@ private:
   void enterBlock(ThreadId T, Frame &Fr, const BasicBlock *To);
   void noteLoopState(ThreadId T, const Frame &Fr);
   StepResult call(ThreadId T, Frame &Fr, const CallBase &Call);
-  /// A call of a function without a body: its handler in cgm_functions.def.
+  /// A call of a function without a body: its handler in cgm_functions.def or the operations
+  /// table.
   StepResult callModel(ThreadId T, Frame &Fr, const CallBase &Call, const std::string &Name);
-  static ModelHandler modelHandler(StringRef Name);
-  StepResult arrive(ThreadId T, const CallBase &Call, const std::string &Name, const Arrival &A);
+  static ModelBinding modelBinding(StringRef Name);
+  static constexpr NoHandler none{};
+  StepResult arrive(ThreadId T, const ModelCall &C, const Arrival &A);
   static bool validTileSize(uint64_t Size) { return Size && Size <= 1024 && !(Size & (Size - 1)); }
   StepResult unsupportedTile(uint64_t Size) {
     Unmodelled = "a tile of " + std::to_string(Size) + " threads, which the runtime rejects";
@@ -206,7 +232,7 @@ private:
   StepResult noEffect(ModelCall &C), unconstrained(ModelCall &C), trap(ModelCall &C);
   StepResult threadIndex(ModelCall &C), blockDimension(ModelCall &C), blockIndex(ModelCall &C),
       gridDimension(ModelCall &C), warpSize(ModelCall &C), laneIndex(ModelCall &C),
-      readClock(ModelCall &C);
+      laneMask(ModelCall &C), readClock(ModelCall &C);
   StepResult blockSync(ModelCall &C), gridSync(ModelCall &C), multiGridSync(ModelCall &C),
       activeLanes(ModelCall &C);
   StepResult gridIsValid(ModelCall &C), multiGridIsValid(ModelCall &C),
@@ -254,16 +280,16 @@ private:
   struct GroupOperands {
     std::vector<unsigned> Lanes;
     const WarpMembers &Members;
-    unsigned ValueArg;
+    unsigned ValueArg; ///< among the call's arguments
     z3::expr Own;
     unsigned Bits;
     int64_t rankOf(unsigned Lane) const { return llvm::find(Lanes, Lane) - Lanes.begin(); }
   };
-  z3::expr activeLanesResult(StringRef N, const WarpMembers &Members, unsigned Bits);
-  z3::expr blockVoteResult(StringRef N, const Release &R, unsigned Bits);
-  z3::expr shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned SourceArg,
-                         StringRef N, unsigned Warp, unsigned Lane);
-  z3::expr foldResult(const GroupOperands &G, StringRef N, const Release &R);
+  z3::expr activeLanesResult(const PendingCall &P, const WarpMembers &Members, unsigned Bits);
+  z3::expr blockVoteResult(OperationKind K, const Release &R, unsigned Bits);
+  z3::expr shuffleResult(const GroupOperands &G, const PendingCall &P, unsigned Warp,
+                         unsigned Lane);
+  z3::expr foldResult(const GroupOperands &G, OperationKind K, const Release &R);
   unsigned siteOf(ThreadId T);
   SourcePoint pointOf(const Instruction *I) const;
   PathResult finishPath(Outcome O, std::string Reason);

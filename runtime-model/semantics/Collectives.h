@@ -13,17 +13,18 @@
 namespace coopcheck::model {
 
 enum class CollectiveOp {
-  BlockBarrier,     ///< __syncthreads(), block.sync(): hardware barrier 0 of the block
-  WarpBarrier,      ///< __syncwarp(mask), sync() of a tile of at most one warp
-  Shuffle,          ///< __shfl*_sync, tile shfl*
-  Vote,             ///< __ballot/__any/__all_sync, tile ballot/any/all
-  Match,            ///< __match_*_sync, tile match_*
-  Reduce,           ///< __reduce_*_sync, cg::reduce on a tile of at most one warp
+  BlockBarrier,     ///< block barriers, block.sync(): hardware barrier 0 of the block
+  WarpBarrier,      ///< the warp barrier with a mask, sync() of a tile of at most one warp
+  Shuffle,          ///< warp and tile shuffles
+  Vote,             ///< warp and tile ballot/any/all
+  Match,            ///< warp and tile matches
+  Reduce,           ///< warp reductions, cg::reduce on a tile of at most one warp
   TileBarrier,      ///< sync() of a tile wider than a warp: a software barrier in shared memory
   GridBarrier,      ///< grid.sync(): a software barrier over every block
   MultiGridBarrier, ///< multi_grid.sync()
-  /// __activemask(), coalesced_threads(): not a collective, but its result names the lanes that
-  /// are converged at the call, so a lane waits there until the rest of its warp is blocked too.
+  /// The active-lane mask, coalesced_threads(): not a collective, but its result names the lanes
+  /// that are converged at the call, so a lane waits there until the rest of its warp is blocked
+  /// too.
   ActiveLanes,
 };
 

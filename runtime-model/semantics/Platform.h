@@ -23,7 +23,7 @@ uint64_t fullWarpMask(Platform P, bool HipWave32 = false);
 /// handles are plain values built from the thread's indices.
 bool handleCreationIsCollective(Platform P);
 
-/// Whether threads that left the kernel stop counting at a block barrier (`__syncthreads()`):
+/// Whether threads that left the kernel stop counting at a block barrier:
 /// on NVIDIA hardware (probes P1, P2) and MetaX's, yes; on AMD GPUs, no: the block deadlocks or
 /// faults (pytorch/FBGEMM #5831, #5856, #5857, #5894; LeelaChessZero/lc0 #2420).
 bool exitReleasesBlockBarrier(Platform P);

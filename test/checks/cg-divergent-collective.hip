@@ -1,7 +1,7 @@
 // cg-divergent-collective on HIP (64-lane wavefronts): a wavefront is a tile of 64, so a
 // condition on threadIdx.x / 32 splits it, while threadIdx.x / warpSize does not.
 //
-// Positives: 7 kernels, one error each. Negatives: 7 kernels, no diagnostic.
+// Positives: 11 kernels, one error each. Negatives: 7 kernels, no diagnostic.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -103,6 +103,45 @@ __global__ void count_read_unordered(float *out, const int *counts) {
   for (int r = 0; r < rounds; ++r) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block}}
   out[threadIdx.x] = rounds;
+}
+
+// H-L1. The lane id from the platform's intrinsic splits the block as `threadIdx.x % 64`
+// does: the low quarter of every warp stages and waits, the rest never arrives.
+__global__ void barrier_in_low_lanes(float *out, const float *in) {
+  __shared__ float staged[64];
+  if (__lane_id() < 16) { // expected-note {{this condition differs between threads of the block}}
+    staged[__lane_id()] = in[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which '__lane_id() < 16' holds; every thread of the block must call it}}
+  }
+  out[threadIdx.x] = staged[threadIdx.x % 16];
+}
+
+// H-L2. Its twin on the thread index, reported alike.
+__global__ void barrier_in_low_lanes_by_index(float *out, const float *in) {
+  __shared__ float staged[64];
+  if (threadIdx.x % 64 < 16) { // expected-note {{this condition differs between threads of the block}}
+    staged[threadIdx.x % 64] = in[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x % 64 < 16' holds; every thread of the block must call it}}
+  }
+  out[threadIdx.x] = staged[threadIdx.x % 16];
+}
+
+// H-L3. A tile of 32 synced by the lanes whose id leaves 0-7 modulo 32.
+__global__ void tile_sync_in_low_lanes(float *v) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  if (__lane_id() % 32 < 8) { // expected-note {{this condition differs between threads of the tile}}
+    v[threadIdx.x] += 1.0f;
+    tile.sync(); // expected-error {{tile.sync() is reached only by threads for which '__lane_id() % 32 < 8' holds; every thread of the tile must call it}}
+  }
+}
+
+// H-L4. Its twin on the thread index.
+__global__ void tile_sync_in_low_lanes_by_index(float *v) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  if (threadIdx.x % 64 % 32 < 8) { // expected-note {{this condition differs between threads of the tile}}
+    v[threadIdx.x] += 1.0f;
+    tile.sync(); // expected-error {{tile.sync() is reached only by threads for which 'threadIdx.x % 64 % 32 < 8' holds; every thread of the tile must call it}}
+  }
 }
 
 // ---- negatives --------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // cg-divergent-collective on MXMACA (64-lane warps): tiled_partition<64> is one warp, so a
 // condition on threadIdx.x / 32 splits it, while threadIdx.x / warpSize and meta_group_rank() do not.
 //
-// Positives: 4 kernels, one error each. Negatives: 6 kernels, no diagnostic.
+// Positives: 8 kernels, one error each. Negatives: 6 kernels, no diagnostic.
 #include <maca_cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -56,6 +56,45 @@ __global__ void grid_barrier_in_first_half(int *data) {
   if (blockIdx.x < gridDim.x / 2) // expected-note {{this condition differs between threads of the grid}}
     publish_and_wait(grid, data); // expected-error {{grid.sync() (in 'publish_and_wait') is reached only by threads for which 'blockIdx.x < gridDim.x / 2' holds; every thread of the grid must call it}}
   data[grid.thread_rank()] += data[0];
+}
+
+// M-L1. The lane id from the platform's intrinsic splits the block as `threadIdx.x % 64`
+// does: the low quarter of every warp stages and waits, the rest never arrives.
+__global__ void barrier_in_low_lanes(float *out, const float *in) {
+  __shared__ float staged[64];
+  if (__lane_id() < 16) { // expected-note {{this condition differs between threads of the block}}
+    staged[__lane_id()] = in[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which '__lane_id() < 16' holds; every thread of the block must call it}}
+  }
+  out[threadIdx.x] = staged[threadIdx.x % 16];
+}
+
+// M-L2. Its twin on the thread index, reported alike.
+__global__ void barrier_in_low_lanes_by_index(float *out, const float *in) {
+  __shared__ float staged[64];
+  if (threadIdx.x % 64 < 16) { // expected-note {{this condition differs between threads of the block}}
+    staged[threadIdx.x % 64] = in[threadIdx.x];
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x % 64 < 16' holds; every thread of the block must call it}}
+  }
+  out[threadIdx.x] = staged[threadIdx.x % 16];
+}
+
+// M-L3. A tile of 32 synced by the lanes whose id leaves 0-7 modulo 32.
+__global__ void tile_sync_in_low_lanes(float *v) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  if (__lane_id() % 32 < 8) { // expected-note {{this condition differs between threads of the tile}}
+    v[threadIdx.x] += 1.0f;
+    tile.sync(); // expected-error {{tile.sync() is reached only by threads for which '__lane_id() % 32 < 8' holds; every thread of the tile must call it}}
+  }
+}
+
+// M-L4. Its twin on the thread index.
+__global__ void tile_sync_in_low_lanes_by_index(float *v) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  if (threadIdx.x % 64 % 32 < 8) { // expected-note {{this condition differs between threads of the tile}}
+    v[threadIdx.x] += 1.0f;
+    tile.sync(); // expected-error {{tile.sync() is reached only by threads for which 'threadIdx.x % 64 % 32 < 8' holds; every thread of the tile must call it}}
+  }
 }
 
 // ---- negatives --------------------------------------------------------------------------------

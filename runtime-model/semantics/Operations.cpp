@@ -1,0 +1,164 @@
+#include "runtime-model/semantics/Operations.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace coopcheck::model {
+namespace {
+
+constexpr Operation Rows[] = {
+#define OPERATION(Id, Form, Spelling, Platforms, Kind, Scope, Mask, Value, Lane, Width, Result,     \
+                  Replacement, Reads, Handler)                                                     \
+  {OperationId::Id,                                                                                \
+   OperationForm::Form,                                                                            \
+   Spelling,                                                                                       \
+   platforms::Platforms,                                                                           \
+   OperationKind::Kind,                                                                            \
+   CollectiveScope::Scope,                                                                         \
+   Mask,                                                                                           \
+   Value,                                                                                          \
+   Lane,                                                                                           \
+   Width,                                                                                          \
+   ResultUniformity::Result,                                                                       \
+   OperationId::Replacement,                                                                       \
+   ThreadIdRead::Reads},
+#include "runtime-model/semantics/Operations.def"
+};
+
+/// The exact row of Form named Name, else (for intrinsics) the longest prefix row.
+const Operation *find(OperationForm Form, llvm::StringRef Name) {
+  const Operation *Prefix = nullptr;
+  for (const Operation &Op : Rows) {
+    if (Op.Form == Form && Op.Spelling == Name)
+      return &Op;
+    if (Form == OperationForm::Intrinsic && Op.Form == OperationForm::IntrinsicPrefix &&
+        Name.starts_with(Op.Spelling) &&
+        (!Prefix || Op.Spelling.size() > Prefix->Spelling.size()))
+      Prefix = &Op;
+  }
+  return Prefix;
+}
+
+/// The registers (`%%laneid`, `%laneid`) named in one instruction of inline PTX.
+void addRegisters(llvm::StringRef Instruction, PtxContents &Out) {
+  auto IsNameChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t At = Instruction.find('%'); At != llvm::StringRef::npos;) {
+    llvm::StringRef Rest = Instruction.drop_front(At).ltrim('%');
+    llvm::StringRef Name = Rest.take_while(IsNameChar);
+    At = Instruction.find('%', Instruction.size() - Rest.size() + Name.size());
+    // %0, %1 ... are the statement's operands, not registers.
+    if (Name.empty() || llvm::isDigit(Name.front()))
+      continue;
+    if (const Operation *Op = find(OperationForm::PtxRegister, Name))
+      Out.Registers.push_back(Op);
+    else
+      Out.Unknown = true;
+  }
+}
+
+} // namespace
+
+bool Operation::isOn(Platform P) const {
+  switch (P) {
+  case Platform::Cuda:
+    return Platforms & platforms::Cuda;
+  case Platform::Hip:
+    return Platforms & platforms::Hip;
+  case Platform::Maca:
+    return Platforms & platforms::Maca;
+  }
+  return false;
+}
+
+llvm::ArrayRef<Operation> allOperations() { return Rows; }
+
+const Operation &operation(OperationId Id) { return Rows[static_cast<size_t>(Id)]; }
+
+const Operation *findIntrinsic(llvm::StringRef Name) {
+  return find(OperationForm::Intrinsic, Name);
+}
+const Operation *findGroupMethod(llvm::StringRef Name) {
+  return find(OperationForm::GroupMethod, Name);
+}
+const Operation *findGroupFunction(llvm::StringRef Name) {
+  return find(OperationForm::GroupFunction, Name);
+}
+
+CollectiveClass collectiveClassOf(OperationKind K) {
+  switch (K) {
+  case OperationKind::BlockBarrier:
+  case OperationKind::BlockCount:
+  case OperationKind::BlockAll:
+  case OperationKind::BlockAny:
+  case OperationKind::GroupBarrier:
+    return CollectiveClass::Barrier;
+  case OperationKind::WarpBarrier:
+    return CollectiveClass::WarpBarrier;
+  case OperationKind::Shuffle:
+  case OperationKind::ShuffleUp:
+  case OperationKind::ShuffleDown:
+  case OperationKind::ShuffleXor:
+    return CollectiveClass::Shuffle;
+  case OperationKind::Ballot:
+  case OperationKind::Any:
+  case OperationKind::All:
+  case OperationKind::Uni:
+    return CollectiveClass::Vote;
+  case OperationKind::MatchAny:
+  case OperationKind::MatchAll:
+    return CollectiveClass::Match;
+  case OperationKind::ReduceAdd:
+  case OperationKind::ReduceMin:
+  case OperationKind::ReduceMax:
+  case OperationKind::ReduceAnd:
+  case OperationKind::ReduceOr:
+  case OperationKind::ReduceXor:
+  case OperationKind::GroupReduce:
+    return CollectiveClass::Reduce;
+  case OperationKind::GroupScan:
+    return CollectiveClass::Scan;
+  case OperationKind::MemcpyAsync:
+    return CollectiveClass::MemcpyAsync;
+  case OperationKind::AsyncWait:
+    return CollectiveClass::Wait;
+  case OperationKind::TiledPartition:
+  case OperationKind::LabeledPartition:
+  case OperationKind::BinaryPartition:
+    return CollectiveClass::Partition;
+  case OperationKind::HandleCreation:
+    return CollectiveClass::HandleCreation;
+  case OperationKind::CoalescedCreation:
+    return CollectiveClass::CoalescedCreation;
+  default:
+    return CollectiveClass::None;
+  }
+}
+
+PtxContents ptxContents(llvm::StringRef AsmText) {
+  PtxContents Out;
+  for (llvm::StringRef Rest = AsmText; !Rest.trim().empty();) {
+    auto [Instruction, Tail] = Rest.split(';');
+    Rest = Tail;
+    llvm::StringRef Trimmed = Instruction.trim();
+    if (Trimmed.empty() || Trimmed.starts_with("{") || Trimmed.starts_with("}") ||
+        Trimmed.starts_with(".reg"))
+      continue;
+    addRegisters(Trimmed, Out);
+    bool Guarded = Trimmed.starts_with("@"); // its guard is an operand
+    if (Guarded)
+      Trimmed = Trimmed.split(' ').second.trim();
+    llvm::StringRef Opcode = Trimmed.split(' ').first.split('\t').first;
+    // `bar.sync.aligned` is the row `bar.sync`; other opcodes go by their base (`add.s32`).
+    auto [Base, Suffix] = Opcode.split('.');
+    llvm::StringRef Qualified = Opcode.take_front(Base.size() + 1 + Suffix.split('.').first.size());
+    const Operation *Op = find(OperationForm::PtxInstruction, Qualified);
+    if (!Op)
+      Op = find(OperationForm::PtxInstruction, Base);
+    if (Op)
+      Out.Instructions.push_back({Op, Guarded});
+    else
+      Out.Unknown = true;
+  }
+  return Out;
+}
+
+} // namespace coopcheck::model
