@@ -3,7 +3,6 @@
 #include "checks/NolintComments.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/STLExtras.h"
-#include <atomic>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -14,31 +13,24 @@ void CoopcheckCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
-void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *Preproc,
-                                         Preprocessor *) {
-  // Called at the start of every translation unit, before any matching.
-  analysis::forgetUnitCache();
-  analysis::CompileErrors::recordFor(*Preproc);
-  PP = Preproc;
+void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) {
+  // Called at the start of every translation unit, before it is parsed: the first check of the
+  // unit starts its session, the others find it.
+  Session = &Door->Sessions->sessionOf(*PP);
 }
 
 void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {
   Sources = Result.SourceManager;
-  analysis::AnalysisStage Stage(getID().str());
-  analysis::UnitCache &TU = analysis::unitCacheFor(*Result.Context, PP);
+  analysis::AnalysisStage Stage(Session->stages(), getID().str());
+  analysis::UnitCache &TU = Session->analysis(*Result.Context);
+  ReportedAt.clear();
   if (!TU.outOfTime())
     checkTranslationUnit(TU);
 }
 
-namespace {
-std::atomic<bool> NoteLevelAsWarnings{false};
-} // namespace
-
-void reportNoteLevelFindingsAsWarnings(bool On) { NoteLevelAsWarnings = On; }
-
 DiagnosticBuilder CoopcheckCheck::diag(SourceLocation Loc, llvm::StringRef Message,
                                        DiagnosticIDs::Level Level) {
-  if (Level == DiagnosticIDs::Remark && NoteLevelAsWarnings)
+  if (Level == DiagnosticIDs::Remark && Door->NoteLevelAsWarnings)
     Level = DiagnosticIDs::Warning;
   if (Level == DiagnosticIDs::Error && Sources && Loc.isValid()) {
     FullSourceLoc At(Sources->getExpansionLoc(Loc), *Sources);

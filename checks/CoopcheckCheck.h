@@ -1,12 +1,26 @@
 // What every coopcheck check shares: it analyses whole translation units (matched once), asks
-// analysis/ for the shared per-TU analysis, and reports with levels and notes the same way.
+// the unit's session for the unit's shared analysis, and reports with levels and notes the same
+// way.
 #pragma once
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
+#include "analysis/flow/UnitSession.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
 
 namespace coopcheck::checks {
+
+/// How a front door runs the checks: what the checks of one set of check factories (one
+/// CoopcheckModule) share.
+struct FrontDoor {
+  /// Where the checks of a unit find its session. A front door that starts the sessions itself
+  /// (the CLI: its time limit, its record of the stage for crash reports) passes its own.
+  std::shared_ptr<analysis::UnitSessions> Sessions = std::make_shared<analysis::UnitSessions>();
+  /// Findings at note level are clang remarks. clangd has no standalone remark (it takes one for
+  /// a note of the diagnostic before it), so coopcheck-clangd asks for them as warnings.
+  bool NoteLevelAsWarnings = false;
+};
 
 class CoopcheckCheck : public clang::tidy::ClangTidyCheck {
 public:
@@ -25,7 +39,7 @@ protected:
   /// clang-tidy's diag(), except that an error a NOLINT comment covers is reported as a
   /// warning: clang-tidy never lets NOLINT cover an error, and then suppresses the warning in
   /// every front door (the CLI keeps it as a suppressed finding). Remarks become warnings where
-  /// the front door asked for it (reportNoteLevelFindingsAsWarnings).
+  /// the front door asks for it (FrontDoor::NoteLevelAsWarnings).
   clang::DiagnosticBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message,
                                 clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
   using ClangTidyCheck::diag;
@@ -41,9 +55,8 @@ protected:
 
   /// Whether a finding at Loc is reportable and the first one there in this unit: a site in a
   /// template is reported once, for its first instantiation with a problem.
-  bool firstUserFindingAt(analysis::UnitCache &TU, clang::SourceLocation Loc,
-                          llvm::SmallPtrSetImpl<const void *> &Reported) const {
-    return reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second;
+  bool firstUserFindingAt(analysis::UnitCache &TU, clang::SourceLocation Loc) {
+    return reportableAt(TU, Loc) && ReportedAt.insert(Loc.getPtrEncoding()).second;
   }
 
   /// Where a finding at Loc is shown: the place in the user's file that a macro expanded at,
@@ -58,13 +71,14 @@ protected:
                      llvm::StringRef Final, bool FirstCallIsPrimary);
 
 private:
-  clang::Preprocessor *PP = nullptr;
+  friend class CoopcheckModule; // sets Door when it creates the check
+  std::shared_ptr<const FrontDoor> Door;
+  /// The session of the unit the check is created for (clang-tidy creates checks per unit).
+  analysis::UnitSession *Session = nullptr;
   const clang::SourceManager *Sources = nullptr;
+  /// The places of the unit's findings so far (firstUserFindingAt).
+  llvm::SmallPtrSet<const void *, 32> ReportedAt;
 };
-
-/// Findings at note level are clang remarks. clangd has no standalone remark (it takes one for a
-/// note of the diagnostic before it), so coopcheck-clangd asks for them as warnings.
-void reportNoteLevelFindingsAsWarnings(bool On);
 
 /// "grid.sync()" when called directly, "grid.sync() (in 'helper')" through calls.
 std::string describeCollective(const analysis::CollectiveEffect &Effect);

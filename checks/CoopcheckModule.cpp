@@ -1,5 +1,4 @@
-// The clang-tidy module: registers every check named in Rules.def. The plugin and the CLI link
-// the same module; the CLI keeps it through CoopcheckModuleAnchorSource.
+#include "checks/CoopcheckModule.h"
 #include "checks/CooperativeLaunchCheck.h"
 #include "checks/DeprecatedMultiGridCheck.h"
 #include "checks/DivergentCollectiveCheck.h"
@@ -12,23 +11,28 @@
 #include "checks/ShuffleTypeCheck.h"
 #include "checks/TileSizeCheck.h"
 #include "checks/WarpMaskCheck.h"
-#include "clang-tidy/ClangTidyModule.h"
+
+using namespace clang::tidy;
 
 namespace coopcheck::checks {
 
-class CoopcheckModule : public clang::tidy::ClangTidyModule {
-public:
-  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+template <class CheckClass>
+void CoopcheckModule::add(ClangTidyCheckFactories &Factories, llvm::StringRef Id,
+                          const std::shared_ptr<const FrontDoor> &Shared) {
+  Factories.registerCheckFactory(Id, [Shared](llvm::StringRef Name, ClangTidyContext *Context) {
+    auto Check = std::make_unique<CheckClass>(Name, Context);
+    Check->Door = Shared;
+    return std::unique_ptr<ClangTidyCheck>(std::move(Check));
+  });
+}
+
+void CoopcheckModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
+  // One copy for every check this set of factories creates: the checks of a unit share its
+  // session through it.
+  auto Shared = std::make_shared<const FrontDoor>(Door);
 #define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Short, Full)                              \
-  Factories.registerCheck<CheckClass>(Id);
+  add<CheckClass>(Factories, Id, Shared);
 #include "checks/Rules.def"
-  }
-};
+}
 
 } // namespace coopcheck::checks
-
-static clang::tidy::ClangTidyModuleRegistry::Add<coopcheck::checks::CoopcheckModule>
-    Registration("coopcheck-module", "Cooperative-groups and warp-synchronous checks.");
-
-// Referenced by the CLI so that the linker keeps this file and its registration.
-volatile int CoopcheckModuleAnchorSource = 0;

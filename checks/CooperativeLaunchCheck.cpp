@@ -1,7 +1,6 @@
 #include "checks/CooperativeLaunchCheck.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/rules/CooperativeLaunches.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <memory>
 
@@ -72,13 +71,11 @@ void CooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
   }
   std::vector<const model::GpuPart *> Parts = targetParts(TU);
   // A launch in a template is seen in each instantiation: report each location once.
-  llvm::SmallPtrSet<const void *, 16> Seen;
   std::map<const FunctionDecl *, std::unique_ptr<LocalValues>> ValuesOf;
   bool SupportChecked = false;
   for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
     if (Launch.Coop != Cooperation::Single || !Launch.Api || !Launch.Enclosing ||
-        !reportableAt(TU, Launch.Call->getBeginLoc()) ||
-        !Seen.insert(Launch.Call->getBeginLoc().getPtrEncoding()).second)
+        !firstUserFindingAt(TU, Launch.Call->getBeginLoc()))
       continue;
     std::unique_ptr<LocalValues> &Values = ValuesOf[Launch.Enclosing];
     if (!Values)

@@ -30,14 +30,13 @@ void DeprecatedMultiGridCheck::checkTranslationUnit(UnitCache &TU) {
     return;
   const ASTContext &Ctx = TU.context();
   // A function template is reported once, for its first instantiation.
-  llvm::SmallPtrSet<const void *, 16> Reported;
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions())) {
     std::vector<MultiGridUse> Uses = multiGridUses(F);
     if (Uses.empty())
       continue;
     const MultiGridUse &Primary = primaryUse(Uses);
     SourceLocation Loc = userLocation(TU, Primary.Loc);
-    if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+    if (!firstUserFindingAt(TU, Loc))
       continue;
     diag(Loc,
          "%0 uses multi_grid_group, deprecated since CUDA 11.3 and removed in CUDA 13; it works "

@@ -67,7 +67,6 @@ void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &O
 }
 
 void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
-  llvm::SmallPtrSet<const void *, 32> Reported;
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions())) {
     const std::vector<GuardedEffect> &Effects = TU.get<DivergenceAnalysis>().effectsOf(F);
     // A collective on a tile whose creation is itself reported is part of that finding.
@@ -86,36 +85,11 @@ void DivergentCollectiveCheck::checkTranslationUnit(UnitCache &TU) {
           continue;
         const CallExpr *At = G.Effect.Chain.empty() ? G.Effect.Site : G.Effect.Chain.front();
         SourceLocation Loc = userLocation(TU, At->getBeginLoc());
-        if (reportableAt(TU, Loc) && Reported.insert(Loc.getPtrEncoding()).second)
+        if (firstUserFindingAt(TU, Loc))
           report(TU, F, G);
       }
     }
   }
-}
-
-/// A collective that the threads which skip it do not wait for elsewhere: they leave the kernel
-/// (lanes after a loop whose trip count alone differs, threads past the end of the data after
-/// a bounds guard), and the hardware releases the collective once the threads still there arrive.
-/// Measured on NVIDIA only: warp collectives (P13, P15, P19) and block barriers (P1, P2; also
-/// MXMACA, as RULES.md says for early exits); grid barriers and multi-warp tiles are not
-/// released by an exit (P7, P20). The code relies on that, as the common `if (i >= n) return;`
-/// before a block barrier does: reported under --strict only, like that exit.
-static bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
-                          UniformRequirement Needed, model::Platform P) {
-  if (!G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation ||
-      !exitExcuses(G.Effect, P, TU.warpSize()))
-    return false;
-  bool WarpWide =
-      Needed.Level == model::Scope::Warp || (Needed.Level == model::Scope::Thread &&
-                                             Needed.Granule > 0 && Needed.Granule <= TU.warpSize());
-  if (G.Branch->Form == Shape::LoopTripCount)
-    return WarpWide && P == model::Platform::Cuda &&
-           loopEndLeavesKernel(TU, F, G.Branch->Condition);
-  // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
-  // end of the data are those an early `return` would have sent away.
-  return G.Branch->Form == Shape::Holds && Needed.Level == model::Scope::Block &&
-         isBoundsGuard(TU, F, G.Branch->Condition) &&
-         skippingLeavesKernel(TU, F, G.Branch->Condition);
 }
 
 void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
@@ -128,7 +102,7 @@ void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
   BuildTargets Built(TU.platform(), Targets);
   std::vector<model::Platform> Breaks;
   for (model::Platform P : Built.platforms())
-    if (!skippersLeave(TU, F, G, *Needed, P))
+    if (!skippersLeave(TU, F, G, P))
       Breaks.push_back(P);
   bool Tolerated = Breaks.empty();
   if (Tolerated && !Strict)

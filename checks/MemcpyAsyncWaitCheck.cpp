@@ -29,11 +29,10 @@ const Expr *primaryExpr(const UnwaitedCopy &U) {
 
 void MemcpyAsyncWaitCheck::checkTranslationUnit(UnitCache &TU) {
   // A finding in a template is reported once, for its first instantiation.
-  llvm::SmallPtrSet<const void *, 16> Reported;
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const UnwaitedCopy &U : unwaitedCopies(TU, F)) {
       SourceLocation Loc = userLocation(TU, primaryExpr(U)->getBeginLoc());
-      if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+      if (!firstUserFindingAt(TU, Loc))
         continue;
       std::string Destination = U.Destination ? "'" + U.Destination->getName().str() + "'"
                                               : std::string("the destination");

@@ -10,11 +10,10 @@ namespace coopcheck::checks {
 void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
   ASTContext &Ctx = TU.context();
   // A read in a template is reported once, for its first instantiation that races.
-  llvm::SmallPtrSet<const void *, 32> Reported;
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const WarpRace &Race : warpRaces(TU, F)) {
       SourceLocation Loc = userLocation(TU, Race.Read->getBeginLoc());
-      if (!reportableAt(TU, Loc) || !Reported.insert(Loc.getPtrEncoding()).second)
+      if (!firstUserFindingAt(TU, Loc))
         continue;
       diag(Loc,
            "lane %0 reads '%1', which lane %2 of the same warp %3, with no __syncwarp() "

@@ -1,7 +1,6 @@
 #include "checks/NonCooperativeLaunchCheck.h"
 #include "analysis/launch/GridBarriers.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace coopcheck::analysis;
@@ -30,11 +29,8 @@ void NonCooperativeLaunchCheck::checkTranslationUnit(UnitCache &TU) {
     FactsErrorReported = true;
   }
   // A launch in a template is seen in each instantiation: report each location once.
-  llvm::SmallPtrSet<const void *, 16> Seen;
   for (const LaunchSite &Launch : TU.get<UnitLaunchSites>().sites()) {
-    if (!Launch.Kernel || !reportableAt(TU, Launch.reportedAt()->getBeginLoc()))
-      continue;
-    if (!Seen.insert(Launch.reportedAt()->getBeginLoc().getPtrEncoding()).second)
+    if (!Launch.Kernel || !firstUserFindingAt(TU, Launch.reportedAt()->getBeginLoc()))
       continue;
     if (Launch.Kernel->isDefined())
       reportLocalKernel(TU, Launch);

@@ -37,12 +37,11 @@ llvm::StringRef memberNoun(const NamedDecl *D) {
 } // namespace
 
 void ShuffleTypeCheck::checkTranslationUnit(UnitCache &TU) {
-  llvm::SmallPtrSet<const void *, 16> Reported;
   const PrintingPolicy &Policy = TU.context().getPrintingPolicy();
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const BadShuffle &Bad : badShuffles(TU, F)) {
       SourceLocation Loc = userLocation(TU, Bad.Call->getBeginLoc());
-      if (!firstUserFindingAt(TU, Loc, Reported))
+      if (!firstUserFindingAt(TU, Loc))
         continue;
       std::string Type = Bad.Type.getAsString(Policy);
       diag(Loc,

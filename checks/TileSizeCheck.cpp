@@ -39,12 +39,11 @@ std::string message(const BadTileSize &Bad) {
 } // namespace
 
 void TileSizeCheck::checkTranslationUnit(UnitCache &TU) {
-  llvm::SmallPtrSet<const void *, 16> Reported;
   for (const FunctionDecl *F : TU.inTime(TU.deviceFunctions()))
     for (const BadTileSize &Bad : badTileSizes(TU, F)) {
       SourceLocation Loc =
           userLocation(TU, Bad.Call ? Bad.Call->getBeginLoc() : Bad.Parameter->getLocation());
-      if (!firstUserFindingAt(TU, Loc, Reported))
+      if (!firstUserFindingAt(TU, Loc))
         continue;
       SourceRange Range = Bad.Call ? Bad.Call->getSourceRange() : Bad.Parameter->getSourceRange();
       diag(Loc, message(Bad), DiagnosticIDs::Error) << userRange(TU, Range);

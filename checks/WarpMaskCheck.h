@@ -3,6 +3,7 @@
 // lane, is the active-lane mask in data-dependent code, has the wrong width, or names lanes that
 // left the kernel.
 #pragma once
+#include "analysis/rules/WarpMasks.h"
 #include "checks/CoopcheckCheck.h"
 
 namespace coopcheck::checks {
@@ -13,6 +14,14 @@ public:
 
 protected:
   void checkTranslationUnit(analysis::UnitCache &TU) override;
+
+private:
+  /// The finding P at Loc, worded with clang's %select and %plural forms.
+  clang::DiagnosticBuilder diagProblem(clang::SourceLocation Loc, const analysis::MaskProblem &P,
+                                       analysis::UnitCache &TU);
+  /// A problem a caller makes for a helper's intrinsic, said at the caller's call of the helper.
+  clang::DiagnosticBuilder diagProblemThroughCall(clang::SourceLocation Loc,
+                                                  const analysis::MaskProblem &P);
 };
 
 } // namespace coopcheck::checks

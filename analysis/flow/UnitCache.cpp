@@ -1,28 +1,16 @@
 #include "analysis/flow/UnitCache.h"
-#include "analysis/frontend/ParseSetup.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace coopcheck::analysis {
 
-namespace {
-thread_local std::optional<std::chrono::milliseconds> UnitTimeLimit;
-} // namespace
-
-void setUnitTimeLimit(std::optional<std::chrono::milliseconds> Limit) { UnitTimeLimit = Limit; }
-
-UnitCache::UnitCache(ASTContext &Ctx, model::Platform P, bool HipWave32,
-                     std::optional<unsigned> CudaArch)
-    : Ctx(Ctx), Plat(P), HipWave32(HipWave32), CudaArch(CudaArch), Errors(Ctx),
-      Summaries(Ctx, &Errors) {
-  if (UnitTimeLimit)
-    Deadline = std::chrono::steady_clock::now() + *UnitTimeLimit;
-}
+UnitCache::UnitCache(ASTContext &Ctx, const Setup &S)
+    : Ctx(Ctx), Deadline(S.Deadline), Plat(S.Platform), HipWave32(S.HipWave32),
+      CudaArch(S.CudaArch), Errors(Ctx, S.ReportedErrors), Summaries(Ctx, &Errors) {}
 
 UnitCache::~UnitCache() = default;
 
@@ -258,45 +246,6 @@ bool UnitCache::returnsEndThread(const FunctionDecl *F) {
   DecidingEndsThread.erase(Def);
   EndsThread[Def] = Ends;
   return Ends;
-}
-
-namespace {
-/// __CUDA_ARCH__ on the device side; on the host side, where it is not defined, the first target
-/// of __CUDA_ARCH_LIST__ (`800,900`), so that both sides see the same target.
-std::optional<unsigned> cudaArchOf(Preprocessor &PP) {
-  for (const char *Macro : {"__CUDA_ARCH__", "__CUDA_ARCH_LIST__"}) {
-    const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo(Macro));
-    if (!MI || MI->getNumTokens() == 0 || !MI->getReplacementToken(0).is(tok::numeric_constant))
-      continue;
-    unsigned Arch;
-    if (!llvm::StringRef(PP.getSpelling(MI->getReplacementToken(0))).getAsInteger(10, Arch))
-      return Arch;
-  }
-  return std::nullopt;
-}
-
-struct CurrentTU {
-  ASTContext *Ctx = nullptr;
-  std::unique_ptr<UnitCache> Analysis;
-};
-thread_local CurrentTU Current;
-} // namespace
-
-UnitCache &unitCacheFor(ASTContext &Ctx, Preprocessor *PP) {
-  if (!Current.Analysis || Current.Ctx != &Ctx) {
-    model::Platform P = PP ? detectPlatform(*PP) : model::Platform::Cuda;
-    bool Wave32 = PP && PP->isMacroDefined("__COOPCHECK_HIP_WAVE32__");
-    std::optional<unsigned> Arch =
-        PP && P == model::Platform::Cuda ? cudaArchOf(*PP) : std::nullopt;
-    Current.Analysis = std::make_unique<UnitCache>(Ctx, P, Wave32, Arch);
-    Current.Ctx = &Ctx;
-  }
-  return *Current.Analysis;
-}
-
-void forgetUnitCache() {
-  Current.Analysis.reset();
-  Current.Ctx = nullptr;
 }
 
 } // namespace coopcheck::analysis

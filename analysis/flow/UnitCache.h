@@ -10,7 +10,6 @@
 #include "analysis/frontend/CompileErrors.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/iterator.h"
 #include <chrono>
@@ -22,8 +21,17 @@ namespace coopcheck::analysis {
 
 class UnitCache {
 public:
-  UnitCache(clang::ASTContext &Ctx, model::Platform P, bool HipWave32 = false,
-            std::optional<unsigned> CudaArch = std::nullopt);
+  /// What the unit is analysed for and within, given by its session (UnitSession).
+  struct Setup {
+    model::Platform Platform = model::Platform::Cuda;
+    bool HipWave32 = false;
+    std::optional<unsigned> CudaArch;
+    /// Where the compiler reported errors while parsing the unit; null when nothing recorded them.
+    const CompileErrors::Log *ReportedErrors = nullptr;
+    /// When the analysis stops (outOfTime); none by default.
+    std::optional<std::chrono::steady_clock::time_point> Deadline;
+  };
+  UnitCache(clang::ASTContext &Ctx, const Setup &S);
   ~UnitCache();
 
   clang::ASTContext &context() { return Ctx; }
@@ -68,7 +76,7 @@ public:
   /// Functions with a body that run on the device (__device__, __global__), written by the user.
   const std::vector<const clang::FunctionDecl *> &deviceFunctions();
 
-  /// Whether the unit's time bound (setUnitTimeLimit) has passed. The first check that finds it
+  /// Whether the unit's deadline (Setup::Deadline) has passed. The first check that finds it
   /// so marks the unit as analysed in part (stoppedEarly) and the remaining checks do not run.
   bool outOfTime();
   bool stoppedEarly() const { return StoppedEarly; }
@@ -159,16 +167,5 @@ private:
   void collectCallSites();
   UniformityContext contextFor(const clang::FunctionDecl *F);
 };
-
-/// The analysis of the translation unit being checked on this thread; created on first use for
-/// a new TU. Every front door starts a TU by calling forgetUnitCache() first (clang-tidy reuses
-/// memory between TUs, so an ASTContext address alone does not identify one).
-UnitCache &unitCacheFor(clang::ASTContext &Ctx, clang::Preprocessor *PP);
-void forgetUnitCache();
-
-/// The time the analysis of each unit may take on this thread, from its first check; none by
-/// default. The last safety net of a run (analyses are linear in the size of the code): a unit
-/// that reaches it reports the findings of the checks that finished.
-void setUnitTimeLimit(std::optional<std::chrono::milliseconds> Limit);
 
 } // namespace coopcheck::analysis

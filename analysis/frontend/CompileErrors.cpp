@@ -18,7 +18,6 @@ class ErrorRecorder final : public DiagnosticConsumer {
 public:
   ErrorRecorder(DiagnosticConsumer *Target, std::unique_ptr<DiagnosticConsumer> Owned)
       : Target(Target), Owned(std::move(Owned)) {}
-  ~ErrorRecorder() override;
 
   void BeginSourceFile(const LangOptions &Opts, const Preprocessor *PP) override {
     Target->BeginSourceFile(Opts, PP);
@@ -34,24 +33,18 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error && !DiagnosticIDs::IsCustomDiag(Info.getID()) &&
         Info.hasSourceManager() && Info.getLocation().isValid())
-      Errors.push_back(Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      Errors->push_back(Info.getSourceManager().getExpansionLoc(Info.getLocation()));
     Target->HandleDiagnostic(Level, Info);
   }
 
-  std::vector<SourceLocation> Errors;
+  /// Shared with the unit's session: a front door may replace the recorder (clangd does once it
+  /// has parsed) before the session is done with the log.
+  std::shared_ptr<CompileErrors::Log> Errors = std::make_shared<CompileErrors::Log>();
 
 private:
   DiagnosticConsumer *Target;
   std::unique_ptr<DiagnosticConsumer> Owned;
 };
-
-/// The recorder of the unit being parsed on this thread, if any.
-thread_local ErrorRecorder *Recording = nullptr;
-
-ErrorRecorder::~ErrorRecorder() {
-  if (Recording == this)
-    Recording = nullptr;
-}
 
 /// Whether a function body holds a mark the parser leaves where it recovered from an error.
 class ErrorMarkFinder : public RecursiveASTVisitor<ErrorMarkFinder> {
@@ -97,21 +90,18 @@ public:
 
 } // namespace
 
-void CompileErrors::recordFor(Preprocessor &PP) {
+std::shared_ptr<const CompileErrors::Log> CompileErrors::recordFor(Preprocessor &PP) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
-  if (Recording && Diags.getClient() == Recording)
-    return;
   std::unique_ptr<DiagnosticConsumer> Owned = Diags.ownsClient() ? Diags.takeClient() : nullptr;
-  Recording = new ErrorRecorder(Diags.getClient(), std::move(Owned));
-  Diags.setClient(Recording, /*ShouldOwnClient=*/true);
+  auto *Recorder = new ErrorRecorder(Diags.getClient(), std::move(Owned));
+  Diags.setClient(Recorder, /*ShouldOwnClient=*/true);
+  return Recorder->Errors;
 }
 
-CompileErrors::CompileErrors(ASTContext &Ctx)
-    : Ctx(Ctx), HasErrors(Ctx.getDiagnostics().hasErrorOccurred()) {
-  if (Recording && Ctx.getDiagnostics().getClient() == Recording)
-    Reported = Recording->Errors;
-  HasErrors = HasErrors || !Reported.empty();
-}
+CompileErrors::CompileErrors(ASTContext &Ctx, const Log *Recorded)
+    : Ctx(Ctx),
+      HasErrors(Ctx.getDiagnostics().hasErrorOccurred() || (Recorded && !Recorded->empty())),
+      Reported(Recorded ? *Recorded : Log()) {}
 
 void CompileErrors::findBrokenFunctions() const {
   if (Broken)

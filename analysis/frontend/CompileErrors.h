@@ -7,6 +7,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,14 +16,17 @@ namespace coopcheck::analysis {
 /// What the compiler rejected in one unit, and the functions that it breaks.
 class CompileErrors {
 public:
-  /// Starts recording where the compiler reports errors in the unit PP preprocesses: every
-  /// diagnostic still reaches the consumer the front door installed. Called before parsing;
-  /// a second call for the same unit does nothing.
-  static void recordFor(clang::Preprocessor &PP);
+  /// Where the compiler reported errors in one unit (expansion locations), filled as it parses.
+  using Log = std::vector<clang::SourceLocation>;
 
-  /// The errors recorded for the unit of Ctx (none when recordFor was not called: then only the
-  /// AST's own marks of errors count).
-  explicit CompileErrors(clang::ASTContext &Ctx);
+  /// Starts recording where the compiler reports errors in the unit PP preprocesses, into the
+  /// log returned: every diagnostic still reaches the consumer the front door installed. Called
+  /// once per unit, before parsing.
+  static std::shared_ptr<const Log> recordFor(clang::Preprocessor &PP);
+
+  /// The errors of the unit of Ctx in Recorded (none when null: then only the AST's own marks of
+  /// errors count).
+  CompileErrors(clang::ASTContext &Ctx, const Log *Recorded);
 
   /// Whether F (with a body) contains an error: an invalid declaration, an expression that
   /// contains errors, or a reported error inside its source range.
@@ -45,7 +49,7 @@ private:
 
   clang::ASTContext &Ctx;
   bool HasErrors;
-  std::vector<clang::SourceLocation> Reported; ///< expansion locations of reported errors
+  Log Reported;
   mutable std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Broken;
   mutable std::vector<clang::SourceRange> BrokenRanges;
   mutable Counts Totals;

@@ -253,4 +253,24 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
   return Result;
 }
 
+bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
+                   model::Platform P) {
+  std::optional<UniformRequirement> Needed = requirementOf(G.Effect, TU.warpSize());
+  if (!Needed || !G.Branch || G.Effect.Kind == CollectiveKind::HandleCreation ||
+      !exitExcuses(G.Effect, P, TU.warpSize()))
+    return false;
+  using Shape = DivergentBranch::Shape;
+  bool WarpWide =
+      Needed->Level == Scope::Warp ||
+      (Needed->Level == Scope::Thread && Needed->Granule > 0 && Needed->Granule <= TU.warpSize());
+  if (G.Branch->Form == Shape::LoopTripCount)
+    return WarpWide && P == model::Platform::Cuda &&
+           loopEndLeavesKernel(TU, F, G.Branch->Condition);
+  // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
+  // end of the data are those an early `return` would have sent away.
+  return G.Branch->Form == Shape::Holds && Needed->Level == Scope::Block &&
+         isBoundsGuard(TU, F, G.Branch->Condition) &&
+         skippingLeavesKernel(TU, F, G.Branch->Condition);
+}
+
 } // namespace coopcheck::analysis

@@ -2,6 +2,7 @@
 // kernel, a trap, asm("exit;"), a call that may do either) that depend on a condition which is
 // not uniform at the barrier's scope, from which the barrier is still reachable.
 #pragma once
+#include "analysis/flow/Divergence.h"
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include <vector>
@@ -50,5 +51,15 @@ bool isBoundsGuard(UnitCache &TU, const clang::FunctionDecl *F, const clang::Exp
 /// exited when the others reach the collective, as after `if (i >= n) return;` (probes P1, P2).
 bool skippingLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
                           const clang::Expr *Condition);
+
+/// Whether the threads of F that skip the divergent collective G do not wait for it elsewhere,
+/// built for platform P: they leave the kernel (lanes after a loop whose trip count alone
+/// differs, threads past the end of the data after a bounds guard), and the hardware releases
+/// the collective once the threads still there arrive. Measured on NVIDIA: warp collectives
+/// (probes P13, P15, P19) and block barriers (P1, P2; MXMACA too, model::exitReleasesBlockBarrier);
+/// grid barriers and multi-warp tiles are not released by an exit (P7, P20). Code relies on
+/// it, as on the common `if (i >= n) return;` before a block barrier.
+bool skippersLeave(UnitCache &TU, const clang::FunctionDecl *F, const GuardedEffect &G,
+                   model::Platform P);
 
 } // namespace coopcheck::analysis

@@ -1,13 +1,24 @@
 // coopcheck-clangd: Debian's clangd 22 with the cg-* checks built in. Everything but main() comes
 // from clangd's static libraries; users enable the checks in .clangd (see README.md).
-#include "checks/CoopcheckCheck.h"
+#include "checks/CoopcheckModule.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 
-// Referencing the module's anchor keeps checks/CoopcheckModule.cpp, and so its registry entry,
-// in the binary: nothing else refers to that object file.
-extern volatile int CoopcheckModuleAnchorSource;
-[[maybe_unused]] static int KeepModule = CoopcheckModuleAnchorSource;
+namespace {
+coopcheck::checks::FrontDoor clangdDoor() {
+  coopcheck::checks::FrontDoor Door;
+  Door.NoteLevelAsWarnings = true; // clangd would fold them into the diagnostic before them
+  return Door;
+}
+
+class ClangdModule : public coopcheck::checks::CoopcheckModule {
+public:
+  ClangdModule() : CoopcheckModule(clangdDoor()) {}
+};
+} // namespace
+
+static clang::tidy::ClangTidyModuleRegistry::Add<ClangdModule>
+    Registration("coopcheck-module", "Cooperative-groups and warp-synchronous checks.");
 
 namespace clang::clangd {
 class SymbolIndex;
@@ -24,8 +35,4 @@ std::unique_ptr<SymbolIndex> getClient(llvm::StringRef /*Address*/, llvm::String
 } // namespace remote
 } // namespace clang::clangd
 
-int main(int argc, char *argv[]) {
-  // clangd would fold note-level findings into the diagnostic before them.
-  coopcheck::checks::reportNoteLevelFindingsAsWarnings(true);
-  return clang::clangd::clangdMain(argc, argv);
-}
+int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }

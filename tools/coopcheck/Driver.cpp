@@ -48,7 +48,7 @@ std::map<std::string, std::string> checkOptions(const UnitConfiguration &Rules,
 /// The executor replays the unit's kernels on its platform's warps; false when its budget ran out.
 bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                  const std::optional<analysis::UnitFacts> &Facts, bool DeviceCodeBroken,
-                 std::vector<report::Finding> &Findings) {
+                 analysis::StageRecord &Stages, std::vector<report::Finding> &Findings) {
   confirmation::ConfirmOptions Confirmation = Options.Confirmation;
   Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
   // Codegen stops at the first error in device code: the static findings stay as they are.
@@ -68,7 +68,7 @@ bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                                         Facts ? Facts->Launches
                                               : std::vector<analysis::LaunchFact>(),
                                         MayWait};
-  analysis::AnalysisStage Stage("the executor");
+  analysis::AnalysisStage Stage(Stages, "the executor");
   return confirmation::confirmUnit(ToConfirm, Confirmation, Findings);
 }
 
@@ -109,8 +109,8 @@ void addInputsRead(const TranslationUnitInput &Unit, const TidyResult &Side, Uni
 /// files that the device side's skipped (code under `#ifndef __CUDA_ARCH__`, `#else` branches of
 /// architecture tests): a preprocessor-only run of the host side decides, far cheaper than its
 /// parse.
-UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
-                       const std::string &FactsFile) {
+UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std::string &FactsFile,
+                       analysis::StageRecord &Stages) {
   const RunOptions &Options = R.Options;
   UnitResult Result;
   bool DeviceCodeBroken = false;
@@ -123,7 +123,8 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
                         Rules.checkList(),
                         checkOptions(Rules, FactsFile),
                         Options.UnitTimeLimitSeconds,
-                        R.Prefixes};
+                        R.Prefixes,
+                        &Stages};
     if (HostSide && (!analysis::needsHostSidePass(Unit.Contents) ||
                      !analysis::seesLinesHiddenFrom(preprocessedLines(Request), DeviceLines)))
       break;
@@ -152,7 +153,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R,
   if (Unit.OnlyFindingsIn)
     keepFindingsIn(*Unit.OnlyFindingsIn, Result.Findings);
   if (Options.Confirm &&
-      !confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Result.Findings))
+      !confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Stages, Result.Findings))
     Result.Transient = true;
   return Result;
 }
@@ -165,13 +166,14 @@ UnitResult analyseIsolated(const TranslationUnitInput &Unit, const Run &R,
                            const std::string &FactsFile,
                            llvm::function_ref<void(const UnitResult &)> Keep = nullptr) {
   UnitResult Result;
-  if (std::optional<std::string> Stage = runIsolated([&] {
-        Result = analyseUnit(Unit, R, FactsFile);
+  analysis::StageRecord Stages;
+  if (!runIsolated([&] {
+        Result = analyseUnit(Unit, R, FactsFile, Stages);
         if (Keep)
           Keep(Result);
       })) {
     Result = UnitResult{};
-    Result.Failure = "analysis crashed in " + *Stage + "; report this";
+    Result.Failure = "analysis crashed in " + Stages.current() + "; report this";
     Result.Transient = true;
   }
   return Result;

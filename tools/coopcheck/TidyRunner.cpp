@@ -1,6 +1,6 @@
 #include "tools/coopcheck/TidyRunner.h"
-#include "analysis/flow/UnitCache.h"
-#include "analysis/support/AnalysisStage.h"
+#include "analysis/flow/UnitSession.h"
+#include "checks/CoopcheckModule.h"
 #include "checks/RuleTable.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -31,15 +31,38 @@ using namespace clang::tidy;
 namespace coopcheck::cli {
 namespace {
 
+/// The sessions of the units the CLI analyses, on every thread: CoopcheckAction starts each one
+/// with the unit's time limit and stage record, and the unit's checks find it there.
+const std::shared_ptr<analysis::UnitSessions> &unitSessions() {
+  static const auto Sessions = std::make_shared<analysis::UnitSessions>();
+  return Sessions;
+}
+
+checks::FrontDoor cliDoor() {
+  checks::FrontDoor Door;
+  Door.Sessions = unitSessions();
+  return Door;
+}
+
+class CliModule : public checks::CoopcheckModule {
+public:
+  CliModule() : CoopcheckModule(cliDoor()) {}
+};
+
+ClangTidyModuleRegistry::Add<CliModule>
+    Registration("coopcheck-module", "Cooperative-groups and warp-synchronous checks.");
+
 /// Collects the TU's facts, and how much of it compile errors kept from analysis, after the
 /// checks have run (sharing their cached analysis).
 class FactsConsumer : public ASTConsumer {
 public:
-  FactsConsumer(Preprocessor &PP, std::string File, unsigned TimeLimitSeconds, TidyResult &Out)
-      : PP(PP), File(std::move(File)), TimeLimitSeconds(TimeLimitSeconds), Out(Out) {}
+  FactsConsumer(analysis::UnitSession &Session, Preprocessor &PP, std::string File,
+                unsigned TimeLimitSeconds, TidyResult &Out)
+      : Session(Session), PP(PP), File(std::move(File)), TimeLimitSeconds(TimeLimitSeconds),
+        Out(Out) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    analysis::AnalysisStage Stage("the unit's cross-unit facts");
-    analysis::UnitCache &TU = analysis::unitCacheFor(Ctx, &PP);
+    analysis::AnalysisStage Stage(Session.stages(), "the unit's cross-unit facts");
+    analysis::UnitCache &TU = Session.analysis(Ctx);
     Out.Facts = analysis::collectUnitFacts(TU, File);
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
     Out.Partial.Functions = Counts.Functions;
@@ -62,6 +85,7 @@ private:
     Out.DirectoriesSearched.push_back(llvm::sys::path::parent_path(File).str());
   }
 
+  analysis::UnitSession &Session;
   Preprocessor &PP;
   std::string File;
   unsigned TimeLimitSeconds;
@@ -103,12 +127,18 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
     // As clangd does: a missing header is an error like any other, and parsing goes on.
     CI.getDiagnostics().setFatalsAsError(true);
+    // Started before the checks are created for the unit, which then find it.
+    analysis::SessionOptions Unit;
+    if (Request.TimeLimitSeconds)
+      Unit.TimeLimit = std::chrono::seconds(Request.TimeLimitSeconds);
+    Unit.Stages = Request.Stages;
+    analysis::UnitSession &Session = unitSessions()->sessionOf(CI.getPreprocessor(), Unit);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     // First: the scope is set before any other consumer traverses the unit.
     if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
       Consumers.push_back(std::make_unique<TraversalScopeConsumer>());
     Consumers.push_back(Factory.createASTConsumer(CI, File));
-    Consumers.push_back(std::make_unique<FactsConsumer>(CI.getPreprocessor(), File.str(),
+    Consumers.push_back(std::make_unique<FactsConsumer>(Session, CI.getPreprocessor(), File.str(),
                                                         Request.TimeLimitSeconds, Result));
     CI.getPreprocessor().addPPCallbacks(
         analysis::recordLineVisibility(CI.getSourceManager(), Result.Lines));
@@ -471,12 +501,7 @@ TidyResult runTidy(const TidyRequest &Request) {
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
   CoopcheckActionFactory Factory(Context, Request, Result);
-  analysis::forgetUnitCache();
-  analysis::setUnitTimeLimit(Request.TimeLimitSeconds
-                                 ? std::optional(std::chrono::seconds(Request.TimeLimitSeconds))
-                                 : std::nullopt);
   int Status = Tool.run(&Factory);
-  analysis::forgetUnitCache();
 
   collectDiagnostics(DiagConsumer, Request, Result);
   // Error-level findings count as errors for the compiler instance too and make the status
@@ -505,3 +530,7 @@ analysis::LineVisibility preprocessedLines(const TidyRequest &Request) {
 }
 
 } // namespace coopcheck::cli
+
+// Referenced by every program that runs the CLI's pipeline, so that the linker keeps this file
+// and its registration of the checks.
+volatile int CoopcheckModuleAnchorSource = 0;

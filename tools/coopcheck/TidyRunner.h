@@ -5,6 +5,7 @@
 #include "analysis/frontend/LineVisibility.h"
 #include "analysis/frontend/PrecompiledPrefix.h"
 #include "analysis/launch/CrossUnitFacts.h"
+#include "analysis/support/AnalysisStage.h"
 #include "checks/report/Finding.h"
 #include <map>
 #include <optional>
@@ -22,6 +23,8 @@ struct TidyRequest {
   unsigned TimeLimitSeconds = 0; ///< the unit's analysis bound; 0: none
   /// Where the unit's -include headers are loaded precompiled from; null: parsed every time.
   analysis::PrecompiledPrefixes *Prefixes = nullptr;
+  /// Where the unit's session records its stage, for the caller's crash report; null: nowhere.
+  analysis::StageRecord *Stages = nullptr;
 };
 
 struct TidyResult {

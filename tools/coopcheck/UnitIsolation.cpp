@@ -1,9 +1,9 @@
 #include "tools/coopcheck/UnitIsolation.h"
-#include "analysis/support/AnalysisStage.h"
 #include "clang/Basic/Stack.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/thread.h"
 #include <csignal>
+#include <optional>
 #include <vector>
 
 namespace coopcheck::cli {
@@ -48,17 +48,16 @@ void enableCrashRecovery() {
   }
 }
 
-std::optional<std::string> runIsolated(llvm::function_ref<void()> Work) {
-  std::optional<std::string> CrashedIn;
+bool runIsolated(llvm::function_ref<void()> Work) {
+  bool Finished = false;
   llvm::thread Unit(std::optional<unsigned>(UnitStackBytes), [&] {
     SignalStack AlternateStack;
     clang::noteBottomOfStack(/*ForceSet=*/true);
     llvm::CrashRecoveryContext Recovery;
-    if (!Recovery.RunSafely(Work))
-      CrashedIn = analysis::AnalysisStage::current();
+    Finished = Recovery.RunSafely(Work);
   });
   Unit.join();
-  return CrashedIn;
+  return Finished;
 }
 
 } // namespace coopcheck::cli

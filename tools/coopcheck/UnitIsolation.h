@@ -3,16 +3,14 @@
 // a crash in the compiler or in an analysis loses that unit only, not the whole run.
 #pragma once
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include <optional>
-#include <string>
 
 namespace coopcheck::cli {
 
 /// Installs the crash handlers, also for stack overflows; once per process, before any unit.
 void enableCrashRecovery();
 
-/// Runs Work on a fresh thread with a large stack and waits for it. On a crash, the stage it
-/// crashed in (a rule id, "the executor", "clang's front end").
-std::optional<std::string> runIsolated(llvm::function_ref<void()> Work);
+/// Runs Work on a fresh thread with a large stack and waits for it; false when it crashed (the
+/// caller's analysis::StageRecord then says where).
+bool runIsolated(llvm::function_ref<void()> Work);
 
 } // namespace coopcheck::cli

@@ -1,7 +1,7 @@
 // Small CUDA sources parsed from strings with the hermetic arguments coopcheck itself uses, and
 // lookups of the functions and calls in them, for the analysis unit tests.
 #pragma once
-#include "analysis/flow/UnitCache.h"
+#include "analysis/flow/UnitSession.h"
 #include "analysis/frontend/ParseSetup.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -17,15 +17,13 @@ public:
     analysis::ParseOptions Options;
     std::vector<std::string> Args = analysis::parseArguments(P, Options, nullptr);
     AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, FileName);
-    analysis::forgetUnitCache();
+    if (AST)
+      Session = std::make_unique<analysis::UnitSession>(AST->getPreprocessor());
   }
-  ~ParsedSource() { analysis::forgetUnitCache(); }
 
   bool ok() const { return AST && !AST->getDiagnostics().hasErrorOccurred(); }
   clang::ASTContext &context() { return AST->getASTContext(); }
-  analysis::UnitCache &analysis() {
-    return analysis::unitCacheFor(context(), &AST->getPreprocessor());
-  }
+  analysis::UnitCache &analysis() { return Session->analysis(context()); }
 
   const clang::FunctionDecl *function(llvm::StringRef Name) {
     Finder F;
@@ -88,6 +86,8 @@ private:
   };
 
   std::unique_ptr<clang::ASTUnit> AST;
+  /// Started once the unit is parsed: only the AST's own marks of compile errors count.
+  std::unique_ptr<analysis::UnitSession> Session;
 };
 
 } // namespace coopcheck::test
