@@ -8,7 +8,7 @@ using namespace coopcheck::analysis;
 
 namespace {
 
-/// The lanes of warp 0 where Cond (the initializer of `bool c`) holds, for a condition row.
+/// A condition of `lane` and `warp` (the initializer of `bool c`) and the lanes where it holds.
 struct LaneRow {
   const char *Condition;
   uint64_t Lanes; ///< of every warp
