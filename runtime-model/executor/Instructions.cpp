@@ -324,8 +324,14 @@ StepResult InstructionStep::visitCastInst(CastInst &Cast) {
   case Instruction::SExt:
     return done(resize(A, Bits, true));
   case Instruction::SIToFP:
-    if (auto V = R.concrete(A))
-      return done(bv(fromDouble(static_cast<double>(*V), Bits), Bits));
+  case Instruction::UIToFP:
+    if (auto V = R.concrete(A)) {
+      APInt Integer(A.get_sort().bv_size(), *V);
+      double D = Cast.getOpcode() == Instruction::SIToFP
+                     ? static_cast<double>(Integer.getSExtValue())
+                     : static_cast<double>(Integer.getZExtValue());
+      return done(bv(fromDouble(D, Bits), Bits));
+    }
     return done(fresh("cvt", Bits));
   case Instruction::FPToSI:
   case Instruction::FPToUI:

@@ -16,14 +16,15 @@ inline model::executor::Bounds verdictBounds() {
 
 inline model::executor::ReplayResult
 replaySource(const char *Source, const model::executor::Bounds &Limits = verdictBounds(),
-             model::LaunchShape Shape = {{2}, {64}, 32, model::LaunchCooperation::Cooperative}) {
+             model::LaunchShape Shape = {{2}, {64}, 32, model::LaunchCooperation::Cooperative},
+             model::Semantics Model = model::Semantics::Hardware,
+             const model::executor::KnownArguments &Known = {}) {
   std::optional<analysis::DeviceModule> IR = lowerSource(Source);
   if (!IR)
     return {};
   for (const llvm::Function &F : *IR->Module)
     if (!F.isDeclaration() && F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
-      return model::executor::replay(F, Shape, model::Semantics::Hardware, Limits, {},
-                                     analysis::modelIncludeDir());
+      return model::executor::replay(F, Shape, Model, Limits, Known, analysis::modelIncludeDir());
   ADD_FAILURE() << "no kernel";
   return {};
 }

@@ -8,7 +8,7 @@
 // P18's failure is a data race, not a collective: it completes in both models. Weak: P19 with
 // whole warps (limit 64) breaks the rule that the whole parent calls tiled_partition, which the
 // model does not treat as a collective.
-#include "ReplaySource.h"
+#include "../executor/ReplaySource.h"
 #include "analysis/frontend/DeviceIR.h"
 #include "analysis/frontend/ParseSetup.h"
 #include "runtime-model/executor/Replay.h"
