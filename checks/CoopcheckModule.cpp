@@ -19,7 +19,7 @@ namespace coopcheck::checks {
 class CoopcheckModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Short, Full)                              \
+#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Executor, Short, Full)                    \
   Factories.registerCheck<CheckClass>(Id);
 #include "checks/Rules.def"
   }

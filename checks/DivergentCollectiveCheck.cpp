@@ -1,6 +1,7 @@
 #include "checks/DivergentCollectiveCheck.h"
 #include "analysis/rules/EarlyExits.h"
 #include "checks/BuildTargets.h"
+#include "checks/FindingAnchor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -138,7 +139,7 @@ void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
   std::string Consequence = Tolerated ? toleratedConsequence(G, Group) : consequence(G, Group);
   diag(userLocation(TU, At->getBeginLoc()), "%0; %1%2", Level)
       << reachPart(G, describeCollective(G.Effect), Cond, Group) << Consequence
-      << Built.onlyOn(Breaks) << userRange(TU, At->getSourceRange());
+      << Built.onlyOn(Breaks) << userRange(TU, At->getSourceRange()) << AnchorCall{G.Effect.Site};
   if (G.Branch)
     diag(userLocation(TU, G.Branch->Condition->getBeginLoc()),
          "this condition differs between threads of the %0", DiagnosticIDs::Note)

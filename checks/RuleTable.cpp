@@ -22,10 +22,11 @@ llvm::StringRef docsFor(llvm::StringRef Id) {
 
 std::vector<RuleInfo> buildTable() {
   std::vector<RuleInfo> Rules;
-#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Short, Full)                              \
-  Rules.push_back({Id, RuleLevel::Level, Precision, Short, Full, docsFor(Id)});
-#define COOPCHECK_EXECUTOR_RULE(Id, Level, Precision, Short, Full)                                 \
-  COOPCHECK_RULE(Id, void, Level, Precision, Short, Full)
+#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Executor, Short, Full)                    \
+  Rules.push_back(                                                                                 \
+      {Id, RuleLevel::Level, Precision, Short, Full, docsFor(Id), ExecutorRole::Executor});
+#define COOPCHECK_EXECUTOR_RULE(Id, Level, Precision, Executor, Short, Full)                       \
+  COOPCHECK_RULE(Id, void, Level, Precision, Executor, Short, Full)
 #include "checks/Rules.def"
   return Rules;
 }

@@ -9,6 +9,14 @@ namespace coopcheck::checks {
 
 enum class RuleLevel { Error, Warning, Note };
 
+/// What the symbolic executor may do with a rule's error-level findings (docs/architecture.md,
+/// "Confirmation").
+enum class ExecutorRole {
+  None,              ///< nothing: it does not model what the rule finds
+  Confirms,          ///< confirm one with a witness when a run goes wrong at its collective call
+  ConfirmsOrRefutes, ///< also downgrade one to a note when the program's launches rule it out
+};
+
 struct RuleInfo {
   llvm::StringRef Id;
   RuleLevel DefaultLevel;
@@ -16,6 +24,7 @@ struct RuleInfo {
   llvm::StringRef ShortDescription;
   llvm::StringRef FullDescription;
   llvm::StringRef DocsMarkdown; ///< docs/checks/<id>.md, embedded at build time
+  ExecutorRole Executor = ExecutorRole::None;
 };
 
 llvm::ArrayRef<RuleInfo> allRules();

@@ -2,6 +2,7 @@
 #include "analysis/flow/Groups.h"
 #include "analysis/rules/WarpMasks.h"
 #include "analysis/warp/LaneSets.h"
+#include "checks/FindingAnchor.h"
 #include "llvm/ADT/bit.h"
 
 using namespace clang;
@@ -142,7 +143,7 @@ void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
       Reported.insert(Loc.getPtrEncoding());
       diag(Loc, P.Via ? messageThroughCall(P) : message(P, TU.warpSize(), TU.cudaArch()),
            levelOf(P.Severity))
-          << userRange(TU, At->getSourceRange());
+          << userRange(TU, At->getSourceRange()) << AnchorCall{P.Call};
       if (P.Condition)
         diag(userLocation(TU, P.Condition->getBeginLoc()), noteOf(P), DiagnosticIDs::Note)
             << userRange(TU, P.Condition->getSourceRange());
