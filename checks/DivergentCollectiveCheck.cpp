@@ -59,8 +59,8 @@ std::string toleratedConsequence(const GuardedEffect &G, const std::string &Grou
 
 DivergentCollectiveCheck::DivergentCollectiveCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
-      Targets(Options.get("Targets", "")) {}
+    : CoopcheckCheck(Name, Context), Strict(boolOption("Strict")),
+      Targets(stringOption("Targets")) {}
 
 void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);

@@ -11,8 +11,8 @@ namespace coopcheck::checks {
 
 EarlyExitBeforeSyncCheck::EarlyExitBeforeSyncCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
-      Targets(Options.get("Targets", "")) {}
+    : CoopcheckCheck(Name, Context), Strict(boolOption("Strict")),
+      Targets(stringOption("Targets")) {}
 
 void EarlyExitBeforeSyncCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);

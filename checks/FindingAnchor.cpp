@@ -9,7 +9,8 @@ const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagnostic &D
 const clang::CallExpr *anchorCallOf(const clang::Diagnostic &Info) {
   for (unsigned I = Info.getNumArgs(); I-- > 0;)
     if (Info.getArgKind(I) == clang::DiagnosticsEngine::ak_expr)
-      return llvm::dyn_cast<clang::CallExpr>(reinterpret_cast<const clang::Expr *>(Info.getRawArg(I)));
+      return llvm::dyn_cast<clang::CallExpr>(
+          reinterpret_cast<const clang::Expr *>(Info.getRawArg(I)));
   return nullptr;
 }
 
