@@ -1,6 +1,7 @@
 #include "checks/CoopcheckCheck.h"
 #include "analysis/support/AnalysisStage.h"
 #include "checks/NolintComments.h"
+#include "checks/RuleTable.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -40,6 +41,18 @@ DiagnosticBuilder CoopcheckCheck::diag(SourceLocation Loc, llvm::StringRef Messa
       Level = DiagnosticIDs::Warning;
   }
   return ClangTidyCheck::diag(Loc, Message, Level);
+}
+
+std::string CoopcheckCheck::stringOption(llvm::StringRef Name) const {
+  const RuleOption *Row = findRuleOption(getID(), Name);
+  assert(Row && "an option that Rules.def does not list");
+  return Options.get(Name, Row ? Row->Default : "").str();
+}
+
+bool CoopcheckCheck::boolOption(llvm::StringRef Name) const {
+  const RuleOption *Row = findRuleOption(getID(), Name);
+  assert(Row && "an option that Rules.def does not list");
+  return Options.get(Name, Row && Row->Default == "true");
 }
 
 std::string calleeDisplayName(const CallExpr *Call) {

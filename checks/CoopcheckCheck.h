@@ -44,6 +44,11 @@ protected:
                                 clang::DiagnosticIDs::Level Level = clang::DiagnosticIDs::Warning);
   using ClangTidyCheck::diag;
 
+  /// One of the rule's options (a COOPCHECK_RULE_OPTION row of Rules.def): the configured value,
+  /// else the row's default. A check reads each once, in its constructor, as clang-tidy's do.
+  std::string stringOption(llvm::StringRef Name) const;
+  bool boolOption(llvm::StringRef Name) const;
+
   /// Called once per translation unit with its shared analysis.
   virtual void checkTranslationUnit(analysis::UnitCache &TU) = 0;
 

@@ -30,7 +30,7 @@ void CoopcheckModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   // One copy for every check this set of factories creates: the checks of a unit share its
   // session through it.
   auto Shared = std::make_shared<const FrontDoor>(Door);
-#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Short, Full)                              \
+#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Executor, Short, Full)                    \
   add<CheckClass>(Factories, Id, Shared);
 #include "checks/Rules.def"
 }

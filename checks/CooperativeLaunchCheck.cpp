@@ -47,7 +47,7 @@ std::string blockDescription(const model::BlockFootprint &Block) {
 
 CooperativeLaunchCheck::CooperativeLaunchCheck(llvm::StringRef Name,
                                                tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Arch(Options.get("Arch", "")),
+    : CoopcheckCheck(Name, Context), Arch(stringOption("Arch")),
       ArchPart(model::findGpuPart(Arch)) {}
 
 void CooperativeLaunchCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -1,6 +1,7 @@
 #include "checks/DivergentCollectiveCheck.h"
 #include "analysis/rules/EarlyExits.h"
 #include "checks/BuildTargets.h"
+#include "checks/FindingAnchor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -58,8 +59,8 @@ std::string toleratedConsequence(const GuardedEffect &G, const std::string &Grou
 
 DivergentCollectiveCheck::DivergentCollectiveCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
-      Targets(Options.get("Targets", "")) {}
+    : CoopcheckCheck(Name, Context), Strict(boolOption("Strict")),
+      Targets(stringOption("Targets")) {}
 
 void DivergentCollectiveCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);
@@ -112,7 +113,7 @@ void DivergentCollectiveCheck::report(UnitCache &TU, const FunctionDecl *F,
   std::string Consequence = Tolerated ? toleratedConsequence(G, Group) : consequence(G, Group);
   diag(userLocation(TU, At->getBeginLoc()), "%0; %1%2", Level)
       << reachPart(G, describeCollective(G.Effect), Cond, Group) << Consequence
-      << Built.onlyOn(Breaks) << userRange(TU, At->getSourceRange());
+      << Built.onlyOn(Breaks) << userRange(TU, At->getSourceRange()) << AnchorCall{G.Effect.Site};
   if (G.Branch)
     diag(userLocation(TU, G.Branch->Condition->getBeginLoc()),
          "this condition differs between threads of the %0", DiagnosticIDs::Note)

@@ -2,6 +2,7 @@
 #include "analysis/flow/Groups.h"
 #include "analysis/rules/EarlyExits.h"
 #include "checks/BuildTargets.h"
+#include "checks/FindingAnchor.h"
 
 using namespace clang;
 using coopcheck::model::Scope;
@@ -10,8 +11,8 @@ namespace coopcheck::checks {
 
 EarlyExitBeforeSyncCheck::EarlyExitBeforeSyncCheck(llvm::StringRef Name,
                                                    tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), Strict(Options.get("Strict", false)),
-      Targets(Options.get("Targets", "")) {}
+    : CoopcheckCheck(Name, Context), Strict(boolOption("Strict")),
+      Targets(stringOption("Targets")) {}
 
 void EarlyExitBeforeSyncCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Strict", Strict);
@@ -67,7 +68,7 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
            "threads that left the kernel early never arrive at %0; %1%2", Level)
           << describeCollective(E.Barrier) << consequence(E, !Awaiting.empty())
           << (Block ? Built.onlyOn(Awaiting) : std::string())
-          << userRange(TU, E.Call->getSourceRange());
+          << userRange(TU, E.Call->getSourceRange()) << AnchorCall{E.Barrier.Site};
       for (const analysis::ThreadExit &Exit : E.Exits)
         diag(userLocation(TU, Exit.Exit->getBeginLoc()), exitNote(Exit.Exit) + " (condition '%0')",
              DiagnosticIDs::Note)

@@ -9,7 +9,7 @@ namespace coopcheck::checks {
 
 NonCooperativeLaunchCheck::NonCooperativeLaunchCheck(llvm::StringRef Name,
                                                      tidy::ClangTidyContext *Context)
-    : CoopcheckCheck(Name, Context), FactsFile(Options.get("FactsFile", "")) {
+    : CoopcheckCheck(Name, Context), FactsFile(stringOption("FactsFile")) {
   if (FactsFile.empty())
     return;
   auto Loaded = CrossUnitFacts::load(FactsFile);

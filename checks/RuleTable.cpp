@@ -22,12 +22,22 @@ llvm::StringRef docsFor(llvm::StringRef Id) {
 
 std::vector<RuleInfo> buildTable() {
   std::vector<RuleInfo> Rules;
-#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Short, Full)                              \
-  Rules.push_back({Id, RuleLevel::Level, Precision, Short, Full, docsFor(Id)});
-#define COOPCHECK_EXECUTOR_RULE(Id, Level, Precision, Short, Full)                                 \
-  COOPCHECK_RULE(Id, void, Level, Precision, Short, Full)
+#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Executor, Short, Full)                    \
+  Rules.push_back(                                                                                 \
+      {Id, RuleLevel::Level, Precision, Short, Full, docsFor(Id), ExecutorRole::Executor});
+#define COOPCHECK_EXECUTOR_RULE(Id, Level, Precision, Executor, Short, Full)                       \
+  COOPCHECK_RULE(Id, void, Level, Precision, Executor, Short, Full)
 #include "checks/Rules.def"
   return Rules;
+}
+
+std::vector<RuleOption> buildOptions() {
+  std::vector<RuleOption> Options;
+#define COOPCHECK_RULE(Id, CheckClass, Level, Precision, Executor, Short, Full)
+#define COOPCHECK_RULE_OPTION(Rule, Name, Type, Default, Flag, Doc)                                \
+  Options.push_back({Rule, Name, OptionType::Type, Default, Flag, Doc});
+#include "checks/Rules.def"
+  return Options;
 }
 
 } // namespace
@@ -35,6 +45,18 @@ std::vector<RuleInfo> buildTable() {
 llvm::ArrayRef<RuleInfo> allRules() {
   static const std::vector<RuleInfo> Table = buildTable();
   return Table;
+}
+
+llvm::ArrayRef<RuleOption> allRuleOptions() {
+  static const std::vector<RuleOption> Table = buildOptions();
+  return Table;
+}
+
+const RuleOption *findRuleOption(llvm::StringRef Rule, llvm::StringRef Name) {
+  for (const RuleOption &O : allRuleOptions())
+    if (O.Rule == Rule && O.Name == Name)
+      return &O;
+  return nullptr;
 }
 
 const RuleInfo *findRule(llvm::StringRef Id) {
@@ -54,6 +76,20 @@ llvm::StringRef ruleLevelName(RuleLevel L) {
     return "note";
   }
   return "warning";
+}
+
+llvm::StringRef optionTypeName(OptionType T) {
+  switch (T) {
+  case OptionType::Bool:
+    return "bool";
+  case OptionType::PlatformList:
+    return "platform-list";
+  case OptionType::GpuPart:
+    return "gpu-part";
+  case OptionType::Path:
+    return "path";
+  }
+  return "path";
 }
 
 std::string docsPath(llvm::StringRef Id) { return "docs/checks/" + Id.str() + ".md"; }

@@ -2,6 +2,7 @@
 #include "analysis/flow/Groups.h"
 #include "analysis/rules/WarpMasks.h"
 #include "analysis/warp/LaneSets.h"
+#include "checks/FindingAnchor.h"
 #include "llvm/ADT/bit.h"
 
 using namespace clang;
@@ -157,7 +158,7 @@ void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {
       if (Skip)
         continue;
       (P.Via ? diagProblemThroughCall(Loc, P) : diagProblem(Loc, P, TU))
-          << userRange(TU, At->getSourceRange());
+          << userRange(TU, At->getSourceRange()) << AnchorCall{P.Call};
       if (P.Condition)
         diag(userLocation(TU, P.Condition->getBeginLoc()), noteOf(P), DiagnosticIDs::Note)
             << laneCount(P) << laneRanges(P.Lanes) << userRange(TU, P.Condition->getSourceRange());

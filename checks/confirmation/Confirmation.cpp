@@ -2,6 +2,7 @@
 #include "analysis/frontend/DeviceIR.h"
 #include "analysis/frontend/ParseSetup.h"
 #include "checks/NolintComments.h"
+#include "checks/RuleTable.h"
 #include "checks/confirmation/ReplayShapes.h"
 #include "checks/confirmation/Witnesses.h"
 #include "checks/report/SourceCache.h"
@@ -17,14 +18,22 @@ namespace {
 using namespace model;
 using namespace model::executor;
 
-/// The rules whose claim the executor can refute: that part of a group skips a collective.
-/// (cg-warp-mask also judges masks built from the active-lane mask, which no replay can refute.)
-bool executorDecides(const report::Finding &F) {
-  return F.RuleId == "cg-divergent-collective" || F.RuleId == "cg-early-exit-before-sync";
+using SourceLine = std::pair<std::string, unsigned>;
+
+/// What the rule table (checks/Rules.def) lets the executor do with the finding's rule.
+checks::ExecutorRole executorRole(const report::Finding &F) {
+  const checks::RuleInfo *Rule = checks::findRule(F.RuleId);
+  return Rule ? Rule->Executor : checks::ExecutorRole::None;
+}
+
+/// Whether the executor may rule the finding out (downgrade it to a note).
+bool executorRefutes(const report::Finding &F) {
+  return executorRole(F) == checks::ExecutorRole::ConfirmsOrRefutes;
 }
 
 bool needsConfirmation(const report::Finding &F) {
-  return F.Severity == report::Level::Error && !F.Suppressed && !F.Confirmed;
+  return F.Severity == report::Level::Error && !F.Suppressed && !F.Confirmed &&
+         executorRole(F) != checks::ExecutorRole::None;
 }
 
 std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
@@ -44,12 +53,15 @@ bool hasCollective(const llvm::Function &Kernel) {
   });
 }
 
-bool touches(const report::Finding &F, const std::set<SourceLine> &Points) {
-  if (Points.count({normalisedPath(F.Location.File), F.Location.Line}))
-    return true;
-  return llvm::any_of(F.Notes, [&](const report::Note &N) {
-    return Points.count({normalisedPath(N.Location.File), N.Location.Line}) > 0;
-  });
+/// Whether the run went wrong at the finding's collective call: at its anchor's line and column,
+/// or on its line where the line tables gave the failure no column. Two collectives on one line
+/// are thus told apart; a finding without an anchor names no call and matches nothing.
+bool failsAt(const report::Finding &F, const std::set<SourcePlace> &Points) {
+  if (!F.Anchor)
+    return false;
+  std::string File = normalisedPath(F.Anchor->File);
+  return Points.count({File, F.Anchor->Line, F.Anchor->Column}) ||
+         Points.count({File, F.Anchor->Line, 0});
 }
 
 /// One kernel's findings and what its replays showed.
@@ -86,7 +98,7 @@ public:
 
 private:
   bool inKernel(const report::Finding &F) const {
-    return Lines.count({normalisedPath(F.Location.File), F.Location.Line}) > 0;
+    return F.Anchor && Lines.count({normalisedPath(F.Anchor->File), F.Anchor->Line}) > 0;
   }
   bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
   bool anyPending() const {
@@ -95,7 +107,7 @@ private:
   /// Replays under the specification model only serve downgrades.
   bool anyDowngradable() const {
     return llvm::any_of(Findings,
-                        [&](const report::Finding &F) { return pending(F) && executorDecides(F); });
+                        [&](const report::Finding &F) { return pending(F) && executorRefutes(F); });
   }
 
   ReplayResult replay(const ReplayShape &S, Semantics Model) {
@@ -128,10 +140,10 @@ private:
 
   /// A failing run confirms the findings it goes wrong at; with none, it is a cg-deadlock.
   void attribute(const PathResult &P, const LaunchShape &Shape) {
-    std::set<SourceLine> Points = failurePoints(P);
+    std::set<SourcePlace> Points = failurePoints(P);
     bool Explained = false;
     for (report::Finding &F : Findings) {
-      if (!inKernel(F) || !touches(F, Points))
+      if (!inKernel(F) || !failsAt(F, Points))
         continue;
       Explained = true;
       if (pending(F)) {
@@ -160,7 +172,7 @@ private:
     for (const ReplayShape &S : Shapes)
       Where += (Where.empty() ? "" : ", ") + S.Origin + " (" + describeGrid(S.Shape) + ")";
     for (report::Finding &F : Findings)
-      if (pending(F) && executorDecides(F)) {
+      if (pending(F) && executorRefutes(F)) {
         F.Severity = report::Level::Note;
         F.Confirmed = false;
         F.Notes.push_back({F.Location, "ruled out by the executor: on every path of " + Where +

@@ -75,17 +75,6 @@ std::vector<EndedAlike> threadGroups(const PathResult &P, const LaunchShape &Sha
   return Out;
 }
 
-const char *witnessKind(const PathResult &P) {
-  switch (P.Result) {
-  case Outcome::Hang:
-    return "hang";
-  case Outcome::Trap:
-    return "trap";
-  default:
-    return "mismatch";
-  }
-}
-
 std::string violationWords(const Violation &V) {
   std::string Collective = collectiveName(V.Op);
   switch (V.Kind) {
@@ -111,27 +100,30 @@ std::string normalisedPath(const std::string &File) {
   return Path.str().str();
 }
 
-std::set<SourceLine> failurePoints(const PathResult &P) {
-  std::set<SourceLine> Points;
+std::set<SourcePlace> failurePoints(const PathResult &P) {
+  std::set<SourcePlace> Points;
+  auto Add = [&](const SourcePoint &At) {
+    Points.insert({normalisedPath(At.File), At.Line, At.Column});
+  };
   for (const Violation &V : P.Violations)
     for (unsigned Site : V.Sites)
       if (Site < P.Sites.size())
-        Points.insert({normalisedPath(P.Sites[Site].File), P.Sites[Site].Line});
+        Add(P.Sites[Site]);
   for (const ThreadEnd &T : P.Threads)
     if (T.State == ThreadState::Waiting || T.State == ThreadState::Spinning)
-      Points.insert({normalisedPath(T.At.File), T.At.Line});
+      Add(T.At);
   return Points;
 }
 
 report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape, const std::string &Grid) {
   report::Witness W;
-  W.Kind = witnessKind(P);
+  W.Kind = P.failure().value_or(FailureKind::Mismatch);
   W.Grid = Grid;
   W.Blocks = Shape.blocks();
   W.ThreadsPerBlock = Shape.threadsPerBlock();
   W.WarpSize = Shape.WarpSize;
   W.Inputs = P.Inputs;
-  if (P.Result != Outcome::Hang && P.Result != Outcome::Trap && !P.Violations.empty())
+  if (W.Kind == FailureKind::Mismatch && !P.Violations.empty())
     W.Violation = violationWords(P.Violations.front());
   for (EndedAlike &E : threadGroups(P, Shape))
     W.Threads.push_back(std::move(E.Group));

@@ -6,17 +6,19 @@
 #include "runtime-model/executor/Replay.h"
 #include <set>
 #include <string>
-#include <utility>
+#include <tuple>
 
 namespace coopcheck::confirmation {
 
-using SourceLine = std::pair<std::string, unsigned>;
+/// A place in the source as the executor and the static rules both spell it: the normalised
+/// path, the line, and the column (0 where the line tables gave none).
+using SourcePlace = std::tuple<std::string, unsigned, unsigned>;
 
 /// File paths as the executor and the static rules both spell them.
 std::string normalisedPath(const std::string &File);
 
-/// The collectives of the run's violations and where its threads got stuck.
-std::set<SourceLine> failurePoints(const model::executor::PathResult &P);
+/// The collective calls of the run's violations and where its threads got stuck.
+std::set<SourcePlace> failurePoints(const model::executor::PathResult &P);
 
 report::Witness witnessOf(const model::executor::PathResult &P, const model::LaunchShape &Shape,
                           const std::string &Grid);

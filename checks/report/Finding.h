@@ -1,6 +1,7 @@
 // What the CLI reports: findings with their notes and fix-its, and inputs that could not be
 // analysed. Independent of Clang so that the writers and their tests need no AST.
 #pragma once
+#include "runtime-model/semantics/FailureKind.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,12 @@ const char *levelName(Level L); ///< "error", "warning", "note" (also the SARIF 
 struct SourceSpan {
   std::string File; ///< absolute path
   unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+};
+
+/// A place in a source file, 1-based; Column 0 where the place has no column.
+struct SourcePosition {
+  std::string File; ///< absolute path
+  unsigned Line = 0, Column = 0;
 };
 
 /// An ordered note: the divergent condition, the exit, the barrier inside a callee, the launch
@@ -42,7 +49,7 @@ struct ThreadGroup {
 
 /// How the symbolic executor reproduced a finding (SARIF properties.witness and codeFlows).
 struct Witness {
-  std::string Kind;                                        ///< hang | trap | mismatch | crash
+  model::FailureKind Kind = model::FailureKind::Hang;
   std::string Grid;                                        ///< "2 blocks of 64 threads"
   std::vector<std::pair<std::string, std::string>> Inputs; ///< input and the value that leads there
   std::vector<ThreadGroup> Threads;
@@ -64,6 +71,11 @@ struct Finding {
   /// Set by the executor: true with a witness when it reproduced the finding.
   std::optional<bool> Confirmed;
   std::optional<report::Witness> Witness;
+  /// The collective call the finding is about, where Clang's line tables place it (the `sync` of
+  /// `g.sync()`): confirmation matches the executor's failure sites to it. Set by the CLI from the
+  /// check's diagnostic (checks/FindingAnchor.h), for the rules the executor may confirm; no
+  /// report shows it.
+  std::optional<SourcePosition> Anchor = std::nullopt;
 };
 
 /// An input that could not be analysed: missing, unreadable, not source, compile errors.

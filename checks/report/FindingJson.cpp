@@ -13,7 +13,7 @@ void addSpan(Json &Object, const SourceSpan &S) {
 }
 
 Json witnessJson(const Witness &W) {
-  Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Json::object()}};
+  Json Out{{"kind", model::failureKindName(W.Kind)}, {"grid", W.Grid}, {"inputs", Json::object()}};
   for (auto &[Name, Value] : W.Inputs)
     Out["inputs"][Name] = Value;
   if (!W.Violation.empty())
@@ -51,7 +51,10 @@ Level levelOf(const std::string &Name) {
 
 Witness witnessOf(const Json &J) {
   Witness W;
-  W.Kind = J.at("kind").get<std::string>();
+  std::optional<model::FailureKind> Kind = model::failureKindNamed(J.at("kind").get<std::string>());
+  if (!Kind)
+    throw std::invalid_argument("unknown witness kind");
+  W.Kind = *Kind;
   W.Grid = J.at("grid").get<std::string>();
   for (auto &[Name, Value] : J.at("inputs").items())
     W.Inputs.emplace_back(Name, Value.get<std::string>());

@@ -322,10 +322,10 @@ private:
 
   /// The legend and the data the script draws the grid from (data-* attributes).
   void witness(const Witness &W) {
-    OS << "<figure class=\"witness\" data-kind=\"" << esc(W.Kind) << "\" data-blocks=\"" << W.Blocks
-       << "\" data-threads-per-block=\"" << W.ThreadsPerBlock << "\" data-warp-size=\""
-       << W.WarpSize << "\">\n<figcaption>Confirmed " << esc(W.Kind) << " on " << esc(W.Grid)
-       << "</figcaption>\n";
+    OS << "<figure class=\"witness\" data-kind=\"" << esc(model::failureKindName(W.Kind))
+       << "\" data-blocks=\"" << W.Blocks << "\" data-threads-per-block=\"" << W.ThreadsPerBlock
+       << "\" data-warp-size=\"" << W.WarpSize << "\">\n<figcaption>Confirmed "
+       << esc(model::failureKindName(W.Kind)) << " on " << esc(W.Grid) << "</figcaption>\n";
     if (!W.Violation.empty())
       OS << "<p class=\"violation\">" << esc(W.Violation) << "</p>\n";
     inputs(W);

@@ -78,7 +78,8 @@ private:
            {"locations", Json::array({{{"location",
                                         {{"physicalLocation", physicalLocation(G.Location)},
                                          {"message", {{"text", G.Threads + " " + G.What}}}}}}})}});
-    return {{"message", {{"text", W.Kind + " on " + W.Grid}}}, {"threadFlows", std::move(Flows)}};
+    return {{"message", {{"text", model::failureKindName(W.Kind) + (" on " + W.Grid)}}},
+            {"threadFlows", std::move(Flows)}};
   }
 
   static Json witness(const Witness &W) {
@@ -88,7 +89,10 @@ private:
     Json Threads = Json::array();
     for (const ThreadGroup &G : W.Threads)
       Threads.push_back({{"threads", G.Threads}, {"what", G.What}, {"line", G.Location.Line}});
-    Json Out{{"kind", W.Kind}, {"grid", W.Grid}, {"inputs", Inputs}, {"threads", Threads}};
+    Json Out{{"kind", model::failureKindName(W.Kind)},
+             {"grid", W.Grid},
+             {"inputs", Inputs},
+             {"threads", Threads}};
     if (!W.Violation.empty())
       Out["violation"] = W.Violation;
     return Out;

@@ -89,7 +89,8 @@ public:
 private:
   /// The compact witness: what the executor saw, one line per group of threads.
   void witness(const Witness &W) {
-    OS << "  " << paint(Bold, "confirmed (" + W.Kind + ")") << " on " << W.Grid;
+    OS << "  " << paint(Bold, "confirmed (" + std::string(model::failureKindName(W.Kind)) + ")")
+       << " on " << W.Grid;
     for (size_t I = 0; I < W.Inputs.size(); ++I)
       OS << (I ? ", " : " with ") << W.Inputs[I].first << " = " << W.Inputs[I].second;
     OS << ":\n";

@@ -3,6 +3,7 @@
 // collectives release. Paths fork on branches whose condition depends on inputs.
 #pragma once
 #include "runtime-model/semantics/Collectives.h"
+#include "runtime-model/semantics/FailureKind.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include <chrono>
@@ -47,6 +48,10 @@ struct PathResult {
   std::vector<std::pair<std::string, std::string>> Inputs;
   /// Call sites (Arrival::Site) in source.
   std::vector<SourcePoint> Sites;
+
+  /// How the path went wrong: a hang or a trap, else a mismatch when it broke a contract;
+  /// nothing for a path that completed cleanly or ended without a verdict.
+  std::optional<FailureKind> failure() const;
 };
 
 struct Bounds {

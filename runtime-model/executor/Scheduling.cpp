@@ -28,6 +28,16 @@ const char *outcomeName(Outcome O) {
   return "unknown";
 }
 
+std::optional<FailureKind> PathResult::failure() const {
+  if (Result == Outcome::Hang)
+    return FailureKind::Hang;
+  if (Result == Outcome::Trap)
+    return FailureKind::Trap;
+  if (!Violations.empty())
+    return FailureKind::Mismatch;
+  return std::nullopt;
+}
+
 } // namespace coopcheck::model::executor
 
 namespace coopcheck::model::executor::detail {
@@ -120,8 +130,7 @@ PathResult Replay::finishPath(Outcome O, std::string Reason) {
   for (const Instruction *Site : Sites)
     P.Sites.push_back(pointOf(Site));
   // The inputs of a failing path are worth a query past the budget; no other path shows them.
-  bool Failed = O == Outcome::Hang || O == Outcome::Trap || !P.Violations.empty();
-  if (Failed && check(/*AtLeastMs=*/500) == z3::sat) {
+  if (P.failure() && check(/*AtLeastMs=*/500) == z3::sat) {
     z3::model M = Solver.get_model();
     std::string PathText;
     for (const z3::expr &C : St->Path)
@@ -257,7 +266,7 @@ void Replay::runPaths() {
     ++Result.PathsExplored;
     PathTookNewEdge = false;
     PathResult P = runPath();
-    bool Failed = P.Result == Outcome::Hang || P.Result == Outcome::Trap || !P.Violations.empty();
+    bool Failed = P.failure().has_value();
     PathsWithoutNewBehaviour = newBehaviour(P) ? 0 : PathsWithoutNewBehaviour + 1;
     if (Failed)
       Result.Failures.push_back(std::move(P));

@@ -36,9 +36,6 @@ ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
 EXECUTOR_RE = re.compile(r'//\s*coopcheck-executor\b')
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
-STRICT_OPTIONS = {'--strict': ('cg-early-exit-before-sync.Strict', 'cg-divergent-collective.Strict')}
-VALUE_OPTIONS = {'--arch': ('cg-cooperative-launch.Arch',),  # --arch=PART
-                 '--targets': ('cg-early-exit-before-sync.Targets', 'cg-divergent-collective.Targets')}
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
 SKIP = 77  # CTest's SKIP_RETURN_CODE for the check tests
 
@@ -104,12 +101,26 @@ def confirmation(finding):
     return '[confirmed: ' + (finding.get('witness') or {}).get('kind', '?') + '] '
 
 
+def flag_options(build):
+    """coopcheck's flags and the check options (key, type) each sets, as the rule table says."""
+    listed = subprocess.run([coopcheck_path(build), '--list-checks', '--format=json'],
+                            capture_output=True, text=True, check=True, timeout=60)
+    by_flag = collections.defaultdict(list)
+    for rule in json.loads(listed.stdout):
+        for option in rule['options']:
+            if option['flag']:
+                by_flag[option['flag']].append((option['key'], option['type']))
+    return by_flag
+
+
 def check_options(build, files, args, compiler, tmp):
     """The clang-tidy check options that stand for coopcheck's arguments in the plugin and clangd.
     They see one unit at a time, so for several units coopcheck exports the facts of all of them."""
-    options = {o: 'true' for a in args if a in STRICT_OPTIONS for o in STRICT_OPTIONS[a]}
-    options.update({option: value for name, _, value in (a.partition('=') for a in args)
-                    if name in VALUE_OPTIONS for option in VALUE_OPTIONS[name]})
+    by_flag = flag_options(build)
+    options = {}
+    for name, _, value in (a.partition('=') for a in args):
+        for key, kind in by_flag.get(name, ()):
+            options[key] = 'true' if kind == 'bool' else value
     if len(files) > 1:
         facts = os.path.join(tmp, 'facts.json')
         exported = subprocess.run([coopcheck_path(build), '--export-facts=' + facts, '--format=json'] + files + compiler,

@@ -20,13 +20,14 @@ ESCAPES = {'n': '\n', 't': '\t', '\\': '\\', '"': '"', "'": "'"}
 class Rule:
     def __init__(self, macro, args, line):
         self.macro, self.line = macro, line
-        want = 6 if macro == 'COOPCHECK_RULE' else 5
+        want = 7 if macro == 'COOPCHECK_RULE' else 6
         if len(args) != want:
             raise ValueError(f'Rules.def:{line}: {macro} has {len(args)} arguments, wanted {want}')
         if macro == 'COOPCHECK_RULE':
-            self.id, self.check_class, level, self.precision, self.short, self.full = args
+            self.id, self.check_class, level, self.precision, self.executor, self.short, \
+                self.full = args
         else:
-            self.id, level, self.precision, self.short, self.full = args
+            self.id, level, self.precision, self.executor, self.short, self.full = args
             self.check_class = None
         if not isinstance(self.id, str) or level not in LEVELS or not isinstance(self.short, str):
             raise ValueError(f'Rules.def:{line}: cannot read {macro}({", ".join(map(str, args))})')

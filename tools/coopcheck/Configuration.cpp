@@ -68,15 +68,27 @@ bool isBool(llvm::StringRef Value) {
   return Value == "true" || Value == "false" || !Value.getAsInteger(10, Number);
 }
 
-/// Why a cg-* option's value cannot be used, or an empty string.
+/// Why a cg-* option's value cannot be used, or an empty string (also for a key that names no
+/// option of the rule table: clang-tidy ignores those).
 std::string badValue(llvm::StringRef Key, llvm::StringRef Value) {
-  llvm::StringRef Name = Key.rsplit('.').second;
-  if (Name == "Arch" && !Value.empty() && !model::findGpuPart(Value))
-    return "unknown part '" + Value.str() + "'; known parts: " + model::gpuPartIds();
-  if (Name == "Targets" && !Value.empty() && !model::parsePlatformList(Value))
-    return "unknown platform in '" + Value.str() + "'; known: cuda, hip, maca";
-  if (Name == "Strict" && !isBool(Value))
-    return "'" + Value.str() + "' is not true or false";
+  auto [Rule, Name] = Key.rsplit('.');
+  const checks::RuleOption *Option = checks::findRuleOption(Rule, Name);
+  if (!Option)
+    return "";
+  switch (Option->Type) {
+  case checks::OptionType::GpuPart:
+    if (!Value.empty() && !model::findGpuPart(Value))
+      return "unknown part '" + Value.str() + "'; known parts: " + model::gpuPartIds();
+    return "";
+  case checks::OptionType::PlatformList:
+    if (!Value.empty() && !model::parsePlatformList(Value))
+      return "unknown platform in '" + Value.str() + "'; known: cuda, hip, maca";
+    return "";
+  case checks::OptionType::Bool:
+    return isBool(Value) ? "" : "'" + Value.str() + "' is not true or false";
+  case checks::OptionType::Path:
+    return "";
+  }
   return "";
 }
 
@@ -117,17 +129,20 @@ std::string UnitConfiguration::checkList() const {
 }
 
 std::map<std::string, std::string> flagCheckOptions(const ConfigurationFlags &Flags) {
+  // The flag's value as a value of the options it sets; empty when the flag is not given.
+  auto ValueOf = [&](llvm::StringRef Flag) -> std::string {
+    if (Flag == "--strict")
+      return Flags.Strict ? "true" : "";
+    if (Flag == "--targets")
+      return Flags.Targets;
+    if (Flag == "--arch")
+      return Flags.Arch;
+    return "";
+  };
   std::map<std::string, std::string> Map;
-  if (Flags.Strict) {
-    Map["cg-early-exit-before-sync.Strict"] = "true";
-    Map["cg-divergent-collective.Strict"] = "true";
-  }
-  if (!Flags.Targets.empty()) {
-    Map["cg-early-exit-before-sync.Targets"] = Flags.Targets;
-    Map["cg-divergent-collective.Targets"] = Flags.Targets;
-  }
-  if (!Flags.Arch.empty())
-    Map["cg-cooperative-launch.Arch"] = Flags.Arch;
+  for (const checks::RuleOption &Option : checks::allRuleOptions())
+    if (std::string Value = ValueOf(Option.Flag); !Value.empty())
+      Map[Option.key()] = Value;
   return Map;
 }
 

@@ -1,6 +1,7 @@
 #include "tools/coopcheck/TidyRunner.h"
 #include "analysis/flow/UnitSession.h"
 #include "checks/CoopcheckModule.h"
+#include "checks/FindingAnchor.h"
 #include "checks/RuleTable.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -216,6 +218,12 @@ public:
       tooling::DiagnosticMessage M = messageOf(Info, Check);
       SuppressedErrors.insert({Check, M.FilePath, M.FileOffset});
     }
+    if (const CallExpr *Call = checks::anchorCallOf(Info)) {
+      tooling::DiagnosticMessage M = messageOf(Info, Check);
+      const SourceManager &SM = Info.getSourceManager();
+      Anchors.insert({{Check, M.FilePath, M.FileOffset},
+                      tooling::DiagnosticMessage("", SM, checks::anchorLocation(SM, *Call))});
+    }
   }
 
   void EndSourceFile() override {
@@ -227,6 +235,8 @@ public:
   std::vector<ClangTidyError> Dropped;
   /// Error-level findings that a NOLINT comment covers; clang-tidy reports them all the same.
   std::set<DiagnosticKey> SuppressedErrors;
+  /// Where each finding's collective call is (checks/FindingAnchor.h), for those that name one.
+  std::map<DiagnosticKey, tooling::DiagnosticMessage> Anchors;
 
 private:
   /// Asks clang-tidy's NOLINT handler as if the error were a warning (it ignores NOLINT on errors).
@@ -442,13 +452,18 @@ std::string compileFailure(const ClangTidyError &E, SpanMaker &Spans, const std:
   return Where + firstLine(E.Message.Message);
 }
 
-report::Finding findingOf(const ClangTidyError &E, SpanMaker &Spans, bool Suppressed) {
+report::Finding findingOf(const ClangTidyError &E, SpanMaker &Spans, bool Suppressed,
+                          const tooling::DiagnosticMessage *Anchor) {
   report::Finding F;
   F.RuleId = E.DiagnosticName;
   F.Severity = levelOf(E);
   F.Message = E.Message.Message;
   F.Location = Spans.span(E.Message);
   F.Suppressed = Suppressed;
+  if (Anchor) {
+    report::SourceSpan At = Spans.span(*Anchor);
+    F.Anchor = report::SourcePosition{At.File, At.Line, At.Column};
+  }
   for (const tooling::DiagnosticMessage &Note : E.Notes)
     F.Notes.push_back({Spans.span(Note), Note.Message});
   // The fix-its of the finding itself (those of notes are alternatives clang-tidy applies only
@@ -477,10 +492,11 @@ void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const TidyRequ
         Result.Partial.FirstError = compileFailure(E, Spans, File);
       continue;
     }
-    bool Suppressed =
-        I >= Reported || DiagConsumer.SuppressedErrors.count(
-                             {E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset});
-    Result.Findings.push_back(findingOf(E, Spans, Suppressed));
+    DiagnosticKey Key{E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset};
+    bool Suppressed = I >= Reported || DiagConsumer.SuppressedErrors.count(Key);
+    auto Anchor = DiagConsumer.Anchors.find(Key);
+    Result.Findings.push_back(findingOf(
+        E, Spans, Suppressed, Anchor == DiagConsumer.Anchors.end() ? nullptr : &Anchor->second));
   }
 }
 

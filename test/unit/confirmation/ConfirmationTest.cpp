@@ -19,11 +19,14 @@ struct Unit {
                  Source),
         File(Tree.write(Name, Contents)) {}
 
-  report::Finding finding(const char *Rule, unsigned Line) const {
+  /// A finding at the collective call that starts at Line and Column, anchored there as the CLI
+  /// anchors it: at the call's name (the `sync` of `g.sync()`).
+  report::Finding finding(const char *Rule, unsigned Line, unsigned Column) const {
     report::Finding F;
     F.RuleId = Rule;
     F.Message = "a collective only part of its group reaches";
-    F.Location = {File, Line, 5, Line, 20};
+    F.Location = {File, Line, Column, Line, Column + 8};
+    F.Anchor = report::SourcePosition{File, Line, Column};
     return F;
   }
 
@@ -67,12 +70,12 @@ const char *FlagAfterBarrier = R"(__global__ void k(volatile int *flag, int *out
 
 TEST(Confirmation, ReproducedFindingIsConfirmedWithAWitness) {
   Unit U(BlockLeavesBeforeGridSync);
-  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6)});
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6, 5)});
   ASSERT_EQ(Out.size(), 1u);
   ASSERT_TRUE(Out[0].Confirmed.has_value());
   EXPECT_TRUE(*Out[0].Confirmed);
   ASSERT_TRUE(Out[0].Witness.has_value());
-  EXPECT_EQ(Out[0].Witness->Kind, "hang");
+  EXPECT_EQ(Out[0].Witness->Kind, model::FailureKind::Hang);
   EXPECT_FALSE(Out[0].Witness->Threads.empty());
   EXPECT_EQ(Out[0].Severity, report::Level::Error);
 }
@@ -91,24 +94,54 @@ const char *ExitBeforeBlockBarrier = R"(__global__ void k(int *p, int n) {
 // NVIDIA hardware excuses the threads that left (probes P1, P2); an AMD GPU waits for them.
 TEST(Confirmation, AnExitBeforeABlockBarrierHangsOnAmdOnly) {
   Unit Hip(ExitBeforeBlockBarrier, "unit.hip");
-  std::vector<report::Finding> OnAmd = Hip.confirm({Hip.finding("cg-early-exit-before-sync", 6)});
+  std::vector<report::Finding> OnAmd =
+      Hip.confirm({Hip.finding("cg-early-exit-before-sync", 6, 3)});
   ASSERT_EQ(OnAmd.size(), 1u);
   EXPECT_EQ(OnAmd[0].Confirmed, std::optional<bool>(true));
   ASSERT_TRUE(OnAmd[0].Witness.has_value());
-  EXPECT_EQ(OnAmd[0].Witness->Kind, "hang");
+  EXPECT_EQ(OnAmd[0].Witness->Kind, model::FailureKind::Hang);
 
   Unit Cuda(ExitBeforeBlockBarrier);
   std::vector<report::Finding> OnNvidia =
-      Cuda.confirm({Cuda.finding("cg-early-exit-before-sync", 6)});
+      Cuda.confirm({Cuda.finding("cg-early-exit-before-sync", 6, 3)});
   ASSERT_EQ(OnNvidia.size(), 1u);
   EXPECT_NE(OnNvidia[0].Confirmed, std::optional<bool>(true));
 }
 
+// Line 2 on: block 0 leaves before a block barrier and a grid barrier on one line (line 6). The
+// other blocks pass the block barrier, which excuses threads that left (probes P1, P2), and wait
+// at the grid barrier forever (P7).
+const char *TwoBarriersOnOneLine = R"(__global__ void k(int *p) {
+  cooperative_groups::grid_group g = cooperative_groups::this_grid();
+  if (blockIdx.x == 0)
+    return;
+  __syncthreads(); g.sync();
+  p[threadIdx.x] = 1;
+}
+)";
+
+TEST(Confirmation, TwoCollectivesOnOneLineAreConfirmedEachByItsOwnCall) {
+  Unit U(TwoBarriersOnOneLine);
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6, 3),
+                                                U.finding("cg-early-exit-before-sync", 6, 22)});
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_FALSE(Out[0].Confirmed.has_value()) << "__syncthreads() does not hang";
+  EXPECT_EQ(Out[1].Confirmed, std::optional<bool>(true)) << "g.sync() hangs";
+}
+
+TEST(Confirmation, OnlyTheRulesTheExecutorMayConfirmAreConfirmed) {
+  Unit U(BlockLeavesBeforeGridSync);
+  // cg-tile-size's claim is nothing a replay shows, even where the run hangs at its call.
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-tile-size", 6, 5)});
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_FALSE(Out[0].Confirmed.has_value());
+}
+
 TEST(Confirmation, FindingsBelowErrorAndSuppressedOnesAreLeftAlone) {
   Unit U(BlockLeavesBeforeGridSync);
-  report::Finding Warning = U.finding("cg-early-exit-before-sync", 6);
+  report::Finding Warning = U.finding("cg-early-exit-before-sync", 6, 5);
   Warning.Severity = report::Level::Warning;
-  report::Finding Suppressed = U.finding("cg-early-exit-before-sync", 6);
+  report::Finding Suppressed = U.finding("cg-early-exit-before-sync", 6, 5);
   Suppressed.Suppressed = true;
   for (const report::Finding &F : U.confirm({Warning, Suppressed}))
     EXPECT_FALSE(F.Confirmed.has_value());
@@ -128,7 +161,8 @@ TEST(Confirmation, FindingRuledOutOnEveryLaunchOfTheProgramBecomesANote) {
   Launch.Where = {U.File, 20, 3};
   Launch.Grid = model::Dim3{1, 1, 1};
   Launch.Block = model::Dim3{64, 1, 1};
-  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 4)}, {Launch});
+  std::vector<report::Finding> Out =
+      U.confirm({U.finding("cg-divergent-collective", 4, 5)}, {Launch});
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_EQ(Out[0].Severity, report::Level::Note);
   EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(false));
@@ -145,12 +179,12 @@ TEST(Confirmation, UnexplainedDeadlockIsReportedOnlyWhenCgDeadlockIsEnabled) {
   EXPECT_EQ(normalisedPath(Out[0].Location.File), normalisedPath(U.File));
   EXPECT_EQ(Out[0].Location.Line, 6u);
   ASSERT_TRUE(Out[0].Witness.has_value());
-  EXPECT_EQ(Out[0].Witness->Kind, "hang");
+  EXPECT_EQ(Out[0].Witness->Kind, model::FailureKind::Hang);
 }
 
 TEST(Confirmation, UnitThatDoesNotLowerKeepsItsFindings) {
   Unit U("__global__ void k( {\n");
-  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2)});
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2, 1)});
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_FALSE(Out[0].Confirmed.has_value());
 }
@@ -208,16 +242,18 @@ TEST(Confirmation, AThreadGroupSyncsAsTheGroupItHolds) {
 
 TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmedWithTheBrokenContract) {
   Unit U(UnevenBarriersThroughAThreadGroup);
-  // As cg-divergent-collective reports it: at the call, with a note at the barrier.
-  report::Finding Uneven = U.finding("cg-divergent-collective", 11);
+  // As cg-divergent-collective reports it: at the call, with a note at the barrier, anchored at
+  // the barrier.
+  report::Finding Uneven = U.finding("cg-divergent-collective", 11, 3);
   Uneven.Notes.push_back({{U.File, 5, 5, 5, 13}, "g.sync() is called here"});
+  Uneven.Anchor = report::SourcePosition{U.File, 5, 7};
   std::vector<report::Finding> Out = U.confirm({Uneven});
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_EQ(Out[0].Confirmed, std::optional<bool>(true));
   EXPECT_EQ(Out[0].Severity, report::Level::Error);
   // The witness says which contract the run broke, not only where the threads ended.
   ASSERT_TRUE(Out[0].Witness.has_value());
-  EXPECT_EQ(Out[0].Witness->Kind, "mismatch");
+  EXPECT_EQ(Out[0].Witness->Kind, model::FailureKind::Mismatch);
   EXPECT_NE(Out[0].Witness->Violation.find("different numbers of block barriers"),
             std::string::npos);
 }
@@ -257,7 +293,7 @@ TEST(Confirmation, DeviceCodeIsReplayedWhenOnlyTheHostCodeFailsToLower) {
   Unit U(std::string(BlockLeavesBeforeGridSync) +
          "int main() { checkCudaErrors(cudaDeviceSynchronize()); }\n");
   ::testing::internal::CaptureStderr();
-  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6)});
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-early-exit-before-sync", 6, 5)});
   std::string Printed = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(Printed, "");
   ASSERT_EQ(Out.size(), 1u);
@@ -267,7 +303,7 @@ TEST(Confirmation, DeviceCodeIsReplayedWhenOnlyTheHostCodeFailsToLower) {
 TEST(Confirmation, AUnitWhoseDeviceCodeFailsPrintsNothing) {
   Unit U("__global__ void k(int *p) { undeclared(p); }\n");
   ::testing::internal::CaptureStderr();
-  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2)});
+  std::vector<report::Finding> Out = U.confirm({U.finding("cg-divergent-collective", 2, 1)});
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_FALSE(Out[0].Confirmed.has_value());

@@ -15,7 +15,7 @@ Finding everyField() {
   F.Fixes.push_back({{"/p/k.cu", 12, 5, 12, 16}, "__syncwarp()"});
   F.Suppressed = true;
   F.Confirmed = true;
-  F.Witness = Witness{"hang",
+  F.Witness = Witness{coopcheck::model::FailureKind::Hang,
                       "2 blocks of 64 threads",
                       {{"n", "1"}, {"flag", "0"}},
                       {{"block 1, threads 0-63", "left the kernel", {"/p/k.cu", 10, 3, 10, 9}}},

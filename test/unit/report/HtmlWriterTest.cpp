@@ -31,7 +31,7 @@ Finding confirmedDeadlock(const std::string &File) {
   F.Notes.push_back({{File, 3, 7, 3, 29}, "first note: the condition"});
   F.Notes.push_back({{File, 4, 5, 4, 11}, "second note: the exit"});
   F.Confirmed = true;
-  Witness W{"hang", "2 blocks of 64 threads", {{"n", "1"}}, {}, ""};
+  Witness W{coopcheck::model::FailureKind::Hang, "2 blocks of 64 threads", {{"n", "1"}}, {}, ""};
   W.Blocks = 2;
   W.ThreadsPerBlock = 64;
   W.WarpSize = 32;
