@@ -21,7 +21,7 @@ const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagnostic &D
 const clang::CallExpr *anchorCallOf(const clang::Diagnostic &Info);
 
 /// Where Clang's line tables, and so the executor, place the call: its expression location (the
-/// `sync` of `g.sync()`, the start of `__syncthreads()`), out of any macro expansion.
+/// `sync` of `g.sync()`, the start of an intrinsic's name), out of any macro expansion.
 clang::SourceLocation anchorLocation(const clang::SourceManager &SM, const clang::CallExpr &Call);
 
 } // namespace coopcheck::checks

@@ -16,15 +16,16 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
       if (!firstUserFindingAt(TU, Loc))
         continue;
       diag(Loc,
-           "lane %0 reads '%1', which lane %2 of the same warp %3, with no __syncwarp() "
-           "in between; lanes of a warp do not execute in lockstep under independent thread "
-           "scheduling (sm_70 and later)%4",
+           "lane %0 reads '%1', which lane %2 of the same warp %3, with no %5() in between; "
+           "lanes of a warp do not execute in lockstep under independent thread scheduling "
+           "(sm_70 and later)%4",
            DiagnosticIDs::Error)
           << Race.Reader << sourceText(Race.Read, Ctx) << Race.Writer
           << (Race.WriteFirst ? "writes before this read" : "overwrites after this read")
           << (Race.Volatile ? ("; 'volatile' on '" + Race.Array->getName().str() +
                                "' does not order the accesses of different lanes")
                             : std::string())
+          << model::operation(model::OperationId::SyncWarp).Spelling
           << userRange(TU, Race.Read->getSourceRange());
       diag(userLocation(TU, Race.Write->getBeginLoc()), "lane %0 writes '%1' here",
            DiagnosticIDs::Note)

@@ -11,6 +11,9 @@ using namespace coopcheck::analysis;
 namespace coopcheck::checks {
 namespace {
 
+/// How users spell an operation of the table in advice: the ballot that computes a mask.
+llvm::StringRef spelling(model::OperationId Id) { return model::operation(Id).Spelling; }
+
 DiagnosticIDs::Level levelOf(MaskProblem::Level L) {
   switch (L) {
   case MaskProblem::Level::Error:
@@ -89,10 +92,10 @@ DiagnosticBuilder WarpMaskCheck::diagProblem(SourceLocation Loc, const MaskProbl
     return diag(Loc,
                 "the mask %0 names lanes that may not reach this call: a condition that differs "
                 "between lanes decides it, and %1 waits for every lane of the mask (compute the "
-                "mask with __ballot_sync over that condition before the branch, or call it where "
-                "the whole mask arrives)",
+                "mask with %2 over that condition before the branch, or call it where the whole "
+                "mask arrives)",
                 Level)
-           << Mask << Name;
+           << Mask << Name << spelling(model::OperationId::BallotSync);
   case MaskProblem::Kind::SourceLaneNotInMask:
     return diag(Loc,
                 "the source lane %0 of %1 is not in its mask %2; the value read from it is "
@@ -108,11 +111,12 @@ DiagnosticBuilder WarpMaskCheck::diagProblem(SourceLocation Loc, const MaskProbl
            << Mask << Name;
   case MaskProblem::Kind::ActiveMaskInDivergentCode:
     return diag(Loc,
-                "__activemask() names the lanes that happen to be converged here, not the lanes "
-                "that reach %0 under a data-dependent condition; compute the mask with "
-                "__ballot_sync over that condition before the branch",
+                "%1() names the lanes that happen to be converged here, not the lanes that reach "
+                "%0 under a data-dependent condition; compute the mask with %2 over that "
+                "condition before the branch",
                 Level)
-           << Name;
+           << Name << spelling(model::OperationId::ActiveMask)
+           << spelling(model::OperationId::BallotSync);
   case MaskProblem::Kind::PairedBeforeVolta:
     return diag(Loc,
                 "both sides of this branch call %0 with the full mask: this pairs only with "
@@ -137,10 +141,11 @@ DiagnosticBuilder WarpMaskCheck::diagProblemThroughCall(SourceLocation Loc, cons
   return diag(Loc,
               "'%0' calls %1 with the mask %2, but a condition that differs between lanes decides "
               "which lanes reach this call, and %1 waits for every lane of the mask (compute the "
-              "mask with __ballot_sync over that condition and pass it in, or call it where the "
-              "whole mask arrives)",
+              "mask with %3 over that condition and pass it in, or call it where the whole mask "
+              "arrives)",
               Level)
-         << calleeName(P.Via) << P.Intrinsic << hexMask(P.Mask);
+         << calleeName(P.Via) << P.Intrinsic << hexMask(P.Mask)
+         << spelling(model::OperationId::BallotSync);
 }
 
 void WarpMaskCheck::checkTranslationUnit(UnitCache &TU) {

@@ -9,7 +9,7 @@ namespace coopcheck::model {
 
 enum class FailureKind {
   Hang,     ///< threads wait at a collective forever
-  Trap,     ///< the kernel traps (grid.sync() without a cooperative launch, __trap())
+  Trap,     ///< the kernel traps (grid.sync() without a cooperative launch, a trap)
   Mismatch, ///< the run finished but broke a collective's contract: data may be silently wrong
   Crash,    ///< the host crashes (probe P12); the executor replays device code and never says so
 };

@@ -6,7 +6,7 @@ namespace coopcheck::model {
 namespace {
 
 constexpr Operation Rows[] = {
-#define OPERATION(Id, Form, Spelling, Platforms, Kind, Scope, Mask, Value, Lane, Width, Result,     \
+#define OPERATION(Id, Form, Spelling, Platforms, Kind, Scope, Mask, Value, Lane, Width, Result,    \
                   Replacement, Reads, Handler)                                                     \
   {OperationId::Id,                                                                                \
    OperationForm::Form,                                                                            \
@@ -31,8 +31,7 @@ const Operation *find(OperationForm Form, llvm::StringRef Name) {
     if (Op.Form == Form && Op.Spelling == Name)
       return &Op;
     if (Form == OperationForm::Intrinsic && Op.Form == OperationForm::IntrinsicPrefix &&
-        Name.starts_with(Op.Spelling) &&
-        (!Prefix || Op.Spelling.size() > Prefix->Spelling.size()))
+        Name.starts_with(Op.Spelling) && (!Prefix || Op.Spelling.size() > Prefix->Spelling.size()))
       Prefix = &Op;
   }
   return Prefix;

@@ -1,7 +1,7 @@
 // The operations table describes every intrinsic and every public group member the model headers
 // declare, on each platform: a model header that gains a declaration the table lacks fails here.
-#include "analysis/flow/Groups.h"
 #include "ParsedSource.h"
+#include "analysis/flow/Groups.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include <set>
@@ -40,8 +40,7 @@ struct Declarations : clang::RecursiveASTVisitor<Declarations> {
   }
   bool VisitCXXMethodDecl(clang::CXXMethodDecl *M) {
     if (M->getIdentifier() && M->getAccess() == clang::AS_public &&
-        groupTypeOf(M->getThisType()->getPointeeType()) &&
-        !M->getName().starts_with("_"))
+        groupTypeOf(M->getThisType()->getPointeeType()) && !M->getName().starts_with("_"))
       GroupMembers.insert(M->getName().str());
     return true;
   }
@@ -62,8 +61,8 @@ void expectDescribed(const char *Source, model::Platform P, const char *File) {
       EXPECT_TRUE(Op->isOn(P)) << Name << " is declared on " << model::platformName(P).str();
   }
   for (const std::string &Name : D.GroupMembers)
-    EXPECT_TRUE(model::findGroupMethod(Name)) << "group member " << Name
-                                              << " has no row in Operations.def";
+    EXPECT_TRUE(model::findGroupMethod(Name))
+        << "group member " << Name << " has no row in Operations.def";
 }
 
 TEST(OperationsCoverage, CudaModelHeaders) {

@@ -102,8 +102,7 @@ TEST(Operations, ReadsInlinePtx) {
   EXPECT_EQ(Barrier.Instructions[0].Op->Id, OperationId::PtxBarSync);
   EXPECT_EQ(ptxContents("barrier.sync.aligned 0;").Instructions[0].Op->Id,
             OperationId::PtxBarrierSync);
-  EXPECT_EQ(ptxContents("bar.arrive 2, 128;").Instructions[0].Op->Kind,
-            OperationKind::BlockArrive);
+  EXPECT_EQ(ptxContents("bar.arrive 2, 128;").Instructions[0].Op->Kind, OperationKind::BlockArrive);
 
   PtxContents Exit = ptxContents("@p exit;");
   ASSERT_EQ(Exit.Instructions.size(), 1u);
