@@ -50,6 +50,8 @@ const std::vector<TableRow> Operations = {
     row("BlockAnd", "__syncthreads_and(tid < 63)", "0"),
     // Reductions over the warp.
     row("ReduceAdd", "__reduce_add_sync(Full, lane)", "496"),
+    row("MatchAny", "__match_any_sync(Full, lane / 8)", "0xffull << (lane / 8 * 8)"),
+    row("TileMatchAny", "tile8.match_any(lane % 2)", "lane % 2 ? 0xaa : 0x55"),
     row("ReduceMaxIsOneValue", "__reduce_max_sync(Full, lane)", "__shfl_sync(Full, result, 0)"),
     row("MatchAllIsOneValue", "[&] { int p; return __match_all_sync(Full, lane, &p); }()",
         "__shfl_sync(Full, result, 5)"),
