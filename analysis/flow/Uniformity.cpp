@@ -907,13 +907,15 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
       if (G.Kind == GroupKind::Tile)
         return UniformValue::granule(G.TileSize);
       if (G.Kind == GroupKind::Warp)
-        return UniformValue::perThread(); // a mask may name part of the warp
+        return warpOperationValue(Call, *Collective->Op);
       if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
         return UniformValue::at(*S);
       return UniformValue::perThread();
     }
     if (Collective->Op->Result == model::ResultUniformity::Block)
       return UniformValue::at(Scope::Block);
+    if (Collective->Group.Kind == GroupKind::Warp)
+      return warpOperationValue(Call, *Collective->Op);
     return UniformValue::perThread();
   }
   // Operations whose result differs between lanes whatever their arguments (lane ids, lane
@@ -935,6 +937,39 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
     V = meet(V, exprValue(Arg));
   }
   return V;
+}
+
+UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::Operation &Op) {
+  using model::ResultUniformity;
+  auto Argument = [&](int I) -> const Expr * {
+    return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(unsigned(I)) : nullptr;
+  };
+  // A legacy form works on the lanes that happen to be active; a mask naming part of the warp
+  // shares the result only among those lanes.
+  unsigned WarpSize = Unit.WarpSize;
+  uint64_t Full = WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << WarpSize) - 1;
+  std::optional<uint64_t> Mask = constantOf(Argument(Op.MaskArg), Ctx);
+  if (!Mask || (*Mask & Full) != Full)
+    return UniformValue::perThread();
+  if (Op.Result == ResultUniformity::MaskGroup)
+    return UniformValue::granule(WarpSize);
+  if (Op.Result != ResultUniformity::Broadcast)
+    return UniformValue::perThread();
+  // A broadcast within segments of Width lanes from a source lane each segment names alike.
+  unsigned Width = WarpSize;
+  if (const Expr *W = Argument(Op.WidthArg); W && !isa<CXXDefaultArgExpr>(W)) {
+    std::optional<uint64_t> Given = constantOf(W, Ctx);
+    if (!Given || *Given == 0 || *Given > WarpSize || !llvm::isPowerOf2_64(*Given))
+      return UniformValue::perThread();
+    Width = unsigned(*Given);
+  }
+  const Expr *Source = Argument(Op.LaneArg);
+  if (!Source)
+    return UniformValue::perThread();
+  UniformValue Lane = exprValue(Source);
+  if (!satisfies(Lane, UniformRequirement::tile(Width)))
+    return UniformValue::perThread();
+  return meet(UniformValue::granule(Width), Lane);
 }
 
 std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {

@@ -18,6 +18,7 @@
 // and Granule), so the work grows with the number of nodes, not with the paths between them.
 #pragma once
 #include "analysis/flow/FunctionCFG.h"
+#include "runtime-model/semantics/Operations.h"
 #include "runtime-model/semantics/Scope.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -97,6 +98,9 @@ struct UniformityContext {
   /// then shared by each warp. For rules that report what differs between the lanes of a warp
   /// under every launch the code is written for.
   unsigned RowsOfWholeWarps = 0;
+  /// Lanes in a warp of the unit's platform: a warp operation whose mask names all of them gives
+  /// every lane the same result where its row says so (votes, reductions, broadcasts).
+  unsigned WarpSize = 32;
 };
 
 class Uniformity {
@@ -162,6 +166,9 @@ private:
   UniformValue partsValue(llvm::ArrayRef<const clang::Expr *> Parts);
   UniformValue declRefValue(const clang::ValueDecl *D);
   UniformValue callValue(const clang::CallExpr *Call);
+  /// The result of a warp intrinsic: shared by the whole warp when its mask is the full warp and
+  /// its row's result is the mask group's, or a broadcast from a lane every lane names alike.
+  UniformValue warpOperationValue(const clang::CallExpr *Call, const model::Operation &Op);
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
   UniformValue loadValue(const clang::Expr *Access);

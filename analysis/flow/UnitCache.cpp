@@ -91,6 +91,7 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   UniformityContext Context;
   Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
   Context.ReturnsEndThread = returnsEndThread(F);
+  Context.WarpSize = warpSize();
   return Context;
 }
 

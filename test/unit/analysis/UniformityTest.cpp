@@ -242,3 +242,40 @@ TEST(UniformityOfWarpRows, RowsOfWholeWarpsAndStridedCounters) {
 }
 
 } // namespace
+
+const char *WarpResultsSource = R"(
+__global__ void results(const int *in, int n) {
+  int v = in[threadIdx.x];
+  unsigned voted = __ballot_sync(0xffffffffu, v > 0);
+  unsigned half_voted = __ballot_sync(0x0000ffffu, v > 0);
+  int any = __any_sync(0xffffffffu, v > n);
+  int most = __reduce_max_sync(0xffffffffu, unsigned(v));
+  int count = __popc(__ballot_sync(0xffffffffu, v != 0));
+  int from_lane_zero = __shfl_sync(0xffffffffu, v, 0);
+  int from_own_lane = __shfl_sync(0xffffffffu, v, v & 31);
+  int per_eight = __shfl_sync(0xffffffffu, v, 0, 8);
+  int from_neighbour = __shfl_down_sync(0xffffffffu, v, 1);
+  unsigned peers = __match_any_sync(0xffffffffu, v);
+}
+)";
+
+// Votes, reductions and broadcasts over the whole warp give every lane the same result (the
+// operations table's result column); a partial mask, a per-lane source lane, a shift and a match
+// do not.
+TEST(UniformityOfWarpResults, FullMaskVotesAndBroadcastsAreTheWarps) {
+  test::ParsedSource S(WarpResultsSource);
+  ASSERT_TRUE(S.ok());
+  Uniformity &U = S.analysis().uniformityOf(S.function("results"));
+  auto Value = [&](const char *Var) { return U.valueOf(S.init("results", Var)); };
+  auto WarpWide = [&](const char *Var) {
+    return satisfies(Value(Var), UniformRequirement::tile(32));
+  };
+  for (const char *Var : {"voted", "any", "most", "count", "from_lane_zero"}) {
+    EXPECT_TRUE(WarpWide(Var)) << Var;
+    EXPECT_FALSE(satisfies(Value(Var), UniformRequirement::scope(Scope::Block))) << Var;
+  }
+  for (const char *Var : {"half_voted", "from_own_lane", "from_neighbour", "peers"})
+    EXPECT_FALSE(WarpWide(Var)) << Var;
+  EXPECT_FALSE(WarpWide("per_eight"));
+  EXPECT_TRUE(satisfies(Value("per_eight"), UniformRequirement::tile(8)));
+}
