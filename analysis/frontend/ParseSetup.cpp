@@ -16,11 +16,48 @@ using model::Platform;
 std::string modelIncludeDir() { return dataDirectory() + "/include"; }
 std::string clangResourceDir() { return COOPCHECK_CLANG_RESOURCE_DIR; }
 
-static std::optional<Platform> platformFromIncludes(llvm::StringRef Contents) {
-  if (Contents.contains("maca_cooperative_groups.h") || Contents.contains("mc_runtime.h") ||
-      Contents.contains("<mc_runtime_api.h>"))
+static std::optional<Platform> platformOfInclude(llvm::StringRef Line) {
+  if (Line.contains("maca_cooperative_groups.h") || Line.contains("mc_runtime.h") ||
+      Line.contains("<mc_runtime_api.h>"))
     return Platform::Maca;
-  if (Contents.contains("hip/hip_runtime") || Contents.contains("hip/hip_cooperative_groups.h"))
+  if (Line.contains("hip/hip_runtime") || Line.contains("hip/hip_cooperative_groups.h"))
+    return Platform::Hip;
+  return std::nullopt;
+}
+
+/// The platform the source's own includes name (MXMACA before HIP). With OnlyUnconditional, an
+/// include inside a conditional block does not count: CUDA sources that port themselves include
+/// the HIP headers under `#if USE_HIP`, and are CUDA to nvcc. An include guard (`#ifndef X` then
+/// `#define X`) is no condition.
+static std::optional<Platform> platformFromIncludes(llvm::StringRef Contents,
+                                                    bool OnlyUnconditional) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Contents.split(Lines, '\n');
+  bool Maca = false, Hip = false;
+  int Depth = 0;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I].trim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.starts_with("if")) {
+      llvm::StringRef Guarded = Line.consume_front("ifndef") ? Line.trim() : llvm::StringRef();
+      llvm::StringRef Next = I + 1 < Lines.size() ? Lines[I + 1].trim() : llvm::StringRef();
+      bool IncludeGuard = !Guarded.empty() && Next.consume_front("#") &&
+                          Next.ltrim().starts_with("define") &&
+                          Next.ltrim().drop_front(6).trim() == Guarded;
+      Depth += IncludeGuard ? 0 : 1;
+    } else if (Line.starts_with("endif")) {
+      Depth = std::max(Depth - 1, 0);
+    } else if ((Depth == 0 || !OnlyUnconditional) && Line.starts_with("include")) {
+      std::optional<Platform> P = platformOfInclude(Line);
+      Maca |= P == Platform::Maca;
+      Hip |= P == Platform::Hip;
+    }
+  }
+  if (Maca)
+    return Platform::Maca;
+  if (Hip)
     return Platform::Hip;
   return std::nullopt;
 }
@@ -36,7 +73,8 @@ Platform detectPlatform(llvm::StringRef Path, llvm::StringRef Contents,
     return Platform::Hip;
   if (Ext == ".maca")
     return Platform::Maca;
-  return platformFromIncludes(Contents).value_or(Platform::Cuda);
+  bool CudaSource = Ext == ".cu" || Ext == ".cuh";
+  return platformFromIncludes(Contents, CudaSource).value_or(Platform::Cuda);
 }
 
 Platform detectPlatform(clang::Preprocessor &PP) {

@@ -20,6 +20,17 @@ TEST(ParseSetup, DetectsThePlatform) {
             Platform::Maca);
   EXPECT_EQ(detectPlatform("k.cpp", "#include \"hip/hip_runtime.h\"", nullptr, None),
             Platform::Hip);
+  // A CUDA source that includes the HIP headers only when it is built as HIP is CUDA; a .cpp
+  // source with the same includes is hipified code.
+  const char *Ported = "#ifndef K_H\n#define K_H\n#if defined(USE_HIP)\n"
+                       "#include <hip/hip_cooperative_groups.h>\n#else\n"
+                       "#include <cooperative_groups.h>\n#endif\n#endif\n";
+  EXPECT_EQ(detectPlatform("k.cu", Ported, nullptr, None), Platform::Cuda);
+  EXPECT_EQ(detectPlatform("k.cpp", Ported, nullptr, None), Platform::Hip);
+  EXPECT_EQ(detectPlatform("k.cu",
+                           "#ifndef K_H\n#define K_H\n#include <hip/hip_runtime.h>\n#endif\n",
+                           nullptr, None),
+            Platform::Hip);
   TranslatedCommand Hipcc;
   Hipcc.Platform = Platform::Hip;
   EXPECT_EQ(detectPlatform("k.cu", "", &Hipcc, None), Platform::Hip);
