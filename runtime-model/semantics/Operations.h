@@ -150,7 +150,6 @@ struct Operation {
   ThreadIdRead Reads;
 
   bool isOn(Platform P) const;
-  bool isCollective() const { return Scope != CollectiveScope::None; }
   /// A legacy mask-less form, replaced by the `_sync` form of Replacement.
   bool isLegacy() const { return Replacement != OperationId::None; }
 };
