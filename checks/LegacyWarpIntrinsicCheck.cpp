@@ -13,13 +13,8 @@ namespace {
 /// The legacy intrinsic a call calls (declared by the toolkit or the model headers, not by the
 /// user), or null.
 const model::Operation *legacyOperation(analysis::UnitCache &TU, const CallExpr *Call) {
-  const model::Operation *Op = analysis::intrinsicOf(Call);
-  if (!Op || !Op->isLegacy())
-    return nullptr;
-  for (const FunctionDecl *D : Call->getDirectCallee()->redecls())
-    if (TU.isUserCode(D->getLocation()))
-      return nullptr; // the user's own function of that name
-  return Op;
+  const model::Operation *Op = TU.toolkitIntrinsicOf(Call);
+  return Op && Op->isLegacy() ? Op : nullptr;
 }
 
 std::string fullMaskText(model::Platform P) {

@@ -25,6 +25,16 @@ bool UnitCache::isUserCode(SourceLocation Loc) const {
   return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
+const model::Operation *UnitCache::toolkitIntrinsicOf(const CallExpr *Call) const {
+  const model::Operation *Op = intrinsicOf(Call);
+  if (!Op)
+    return nullptr;
+  for (const FunctionDecl *D : Call->getDirectCallee()->redecls())
+    if (isUserCode(D->getLocation()))
+      return nullptr;
+  return Op;
+}
+
 namespace {
 /// Functions written by the user with a body and no compile error, in templates only as
 /// instantiations.

@@ -125,6 +125,9 @@ public:
   }
 
   bool isUserCode(clang::SourceLocation Loc) const;
+  /// The row of the intrinsic a call calls when the toolkit or the model headers declare it, not
+  /// a project's own function of that name; null otherwise.
+  const model::Operation *toolkitIntrinsicOf(const clang::CallExpr *Call) const;
   /// Whether a finding at Loc may be reported: user code outside the functions that compile
   /// errors break.
   bool isAnalysable(clang::SourceLocation Loc) const {

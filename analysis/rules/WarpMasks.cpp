@@ -22,18 +22,6 @@ bool isWarpBarrier(const model::Operation *Op) {
   return Op && Op->Kind == OperationKind::WarpBarrier;
 }
 
-/// A toolkit (or model header) function, not the user's own function of that name.
-bool isToolkitFunction(UnitCache &TU, const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
-  if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
-      !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return false;
-  for (const FunctionDecl *D : F->redecls())
-    if (TU.isUserCode(D->getLocation()))
-      return false;
-  return true;
-}
-
 std::string intrinsicName(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
   return F && F->getIdentifier() ? F->getName().str() : std::string();
@@ -45,7 +33,7 @@ public:
   std::vector<const CallExpr *> Calls;
   std::vector<const DeclRefExpr *> Refs;
   bool VisitCallExpr(CallExpr *Call) {
-    if (maskedOperation(Call) && isToolkitFunction(TU, Call))
+    if (const model::Operation *Op = TU.toolkitIntrinsicOf(Call); Op && Op->MaskArg >= 0)
       Calls.push_back(Call);
     return true;
   }
