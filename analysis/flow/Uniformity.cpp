@@ -19,6 +19,8 @@ bool atLeast(Scope A, Scope B) { return model::isWiderOrEqual(A, B); }
 } // namespace
 
 UniformValue meet(UniformValue A, UniformValue B) {
+  if (A.Pending || B.Pending) // what is not evaluated yet takes nothing away (yet)
+    return A.Pending ? B : A;
   UniformValue R;
   R.Params = A.Params | B.Params;
   R.Reads = A.Reads | B.Reads;
@@ -33,6 +35,59 @@ UniformValue meet(UniformValue A, UniformValue B) {
   // keep it so; binaryValue decides those. Here it is lost.
   R.Rank = false;
   return R;
+}
+
+UniformValue restOf(UniformValue V) {
+  if (!V.Terms.any())
+    return V;
+  UniformValue Rest;
+  Rest.Level = V.RestLevel;
+  Rest.Granule = V.RestGranule;
+  Rest.Params = V.Params;
+  Rest.Reads = V.Reads;
+  return Rest;
+}
+
+UniformValue withTerms(ThreadTerms Terms, UniformValue Rest, UniformValue Whole,
+                       unsigned WarpSize) {
+  Rest = restOf(Rest);
+  if (Rest.Pending || Whole.Pending)
+    return UniformValue::pending();
+  if (!Terms.any())
+    return Rest;
+  UniformValue V = Terms.warpBase() ? meet(Rest, UniformValue::granule(WarpSize)) : Whole;
+  V.Terms = Terms;
+  V.RestLevel = Rest.Level;
+  V.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
+  V.Params |= Rest.Params;
+  V.Reads |= Rest.Reads;
+  return V;
+}
+
+UniformValue withoutTerms(UniformValue V) {
+  UniformValue Plain = V;
+  Plain.Terms = {};
+  Plain.RestLevel = UniformValue().RestLevel;
+  Plain.RestGranule = UniformValue().RestGranule;
+  return Plain;
+}
+
+UniformValue join(UniformValue A, UniformValue B) {
+  if (A.Pending || B.Pending)
+    return A.Pending ? B : A;
+  UniformValue Whole = meet(A, B);
+  if (A.Terms != B.Terms || !A.Terms.any())
+    return Whole;
+  // Both hold the same thread terms; the warp size matters only for a warp base, which both
+  // already are or are not, so the granule of the whole stands for it.
+  UniformValue Rest = meet(restOf(A), restOf(B));
+  UniformValue V = A.Terms.warpBase()
+                       ? meet(Rest, UniformValue::granule(std::min(A.Granule, B.Granule)))
+                       : Whole;
+  V.Terms = A.Terms;
+  V.RestLevel = Rest.Level;
+  V.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
+  return V;
 }
 
 bool satisfies(UniformValue V, UniformRequirement R) {
@@ -65,7 +120,7 @@ std::optional<UniformValue> builtinIndexValue(const CallExpr *Call, unsigned Row
   llvm::StringRef Record = MD->getParent()->getName();
   if (Record == "__cuda_builtin_threadIdx_t") {
     if (MD->getName().ends_with("_x"))
-      return UniformValue::rank();
+      return UniformValue::threadX();
     return RowsOfWholeWarps ? UniformValue::granule(RowsOfWholeWarps) : UniformValue::perThread();
   }
   if (Record == "__cuda_builtin_blockIdx_t")
@@ -149,17 +204,23 @@ bool multipleOfRow(const Expr *E, unsigned Row, const ASTContext &Ctx) {
   }
 }
 
-/// Whether the outputs of an inline asm statement depend on its inputs alone: every instruction
-/// is pure arithmetic and none names a special register (`%%laneid`, `%%clock`).
-bool isPureAsm(const GCCAsmStmt *Asm) {
-  model::PtxContents Ptx = model::ptxContents(Asm->getAsmString());
-  return !Ptx.Unknown && Ptx.Registers.empty() &&
-         llvm::all_of(Ptx.Instructions, [](const model::PtxContents::Instruction &I) {
-           return I.Op->Kind == model::OperationKind::Arithmetic;
-         });
-}
-
 } // namespace
+
+/// What `mov.u32 %0, %%laneid;` writes: the special register's value, from its row (the lane
+/// index; each warp's id; the warp count of the SM). Nullopt for any other statement.
+std::optional<UniformValue> specialRegisterValue(const GCCAsmStmt *Asm, unsigned WarpSize) {
+  const model::Operation *Moved = model::movedSpecialRegister(Asm->getAsmString());
+  if (!Moved || Asm->getNumOutputs() != 1)
+    return std::nullopt;
+  const model::Operation &Register = *Moved;
+  if (Register.Kind == model::OperationKind::LaneIndex)
+    return UniformValue::lane();
+  if (Register.Result == model::ResultUniformity::Warp)
+    return UniformValue::granule(WarpSize);
+  if (Register.Result == model::ResultUniformity::Everywhere)
+    return UniformValue::at(Scope::Block);
+  return UniformValue::perThread();
+}
 
 const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps) {
   auto Step = [Steps](const Expr *S) {
@@ -202,6 +263,26 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
 namespace {
 
 /// Collects, in one walk, what gives local variables their values and where memory is written.
+/// Whether every use of V in Body reads its value (an lvalue-to-rvalue conversion of it).
+bool onlyRead(const Stmt *Body, const VarDecl *V) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    unsigned All = 0, Reads = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      All += Ref->getDecl() == V;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+      Reads += Cast->getCastKind() == CK_LValueToRValue && Ref && Ref->getDecl() == V;
+      return true;
+    }
+  } Finder;
+  Finder.V = V;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.All == Finder.Reads;
+}
+
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
@@ -260,9 +341,10 @@ public:
           Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
       bool ByMutableRef = !ReadsArguments && !ParamType.isNull() && ParamType->isReferenceType() &&
                           !ParamType.getNonReferenceType().isConstQualified();
+      // A local given by reference is defined by the call: what the callee stores there.
       if (ByMutableRef)
         if (const VarDecl *V = localVariable(Arg))
-          Escaped.insert(V);
+          Defs[V].push_back(Call);
       // Memory handed to a callee through a pointer to non-const may be written there.
       QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
       if (ArgType->isPointerType() && !ArgType->getPointeeType().isConstQualified())
@@ -272,11 +354,12 @@ public:
     return true;
   }
 
-  // A lambda body is a function of its own; what it captures by reference it may change.
+  // A lambda body is a function of its own; what it captures by reference and does more with
+  // than read, it may change.
   bool TraverseLambdaExpr(LambdaExpr *L) {
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()); V && !onlyRead(L->getBody(), V))
           Escaped.insert(V);
     return true;
   }
@@ -342,6 +425,8 @@ UniformValue Uniformity::evaluate(Node N) {
   switch (N.getInt()) {
   case NodeKind::Definition:
     return definitionValue(N.getPointer());
+  case NodeKind::StoredByCall:
+    return storedByCall(cast<CallExpr>(N.getPointer()));
   case NodeKind::Use: {
     const auto *Use = cast<DeclRefExpr>(N.getPointer());
     return useValue(Use, cast<VarDecl>(Use->getDecl()));
@@ -403,30 +488,84 @@ std::optional<UniformValue> Uniformity::returnValue() {
   return V;
 }
 
+std::optional<UniformValue> Uniformity::storedValue(unsigned Param) {
+  if (!Function || Param >= Function->getNumParams() || !Cfg || Summarising)
+    return std::nullopt;
+  const ParmVarDecl *P = Function->getParamDecl(Param);
+  auto It = Writes.find(P);
+  if (!P->getType()->isReferenceType() || It == Writes.end())
+    return std::nullopt;
+  auto WholeAssignment = [&](const Stmt *W) {
+    const auto *BO = dyn_cast<BinaryOperator>(W);
+    const auto *Ref =
+        BO && BO->getOpcode() == BO_Assign ? dyn_cast<DeclRefExpr>(strip(BO->getLHS())) : nullptr;
+    return Ref && Ref->getDecl() == P;
+  };
+  if (!llvm::all_of(It->second, WholeAssignment))
+    return std::nullopt;
+  // A path on which nothing is stored leaves the caller's value, which the caller knows.
+  llvm::SmallPtrSet<const Stmt *, 4> Stores(It->second.begin(), It->second.end());
+  if (Cfg->reachesAvoiding(nullptr, nullptr, [&](const Stmt *S) { return Stores.count(S) != 0; }))
+    return std::nullopt;
+  Summarising = true;
+  UniformValue V = UniformValue::everywhere();
+  for (const Stmt *Store : It->second) {
+    V = meet(V, valueOf(cast<BinaryOperator>(Store)->getRHS()));
+    for (const auto &[Block, Condition] : branchesOf(Store))
+      V = meet(V, valueOf(Condition));
+  }
+  Summarising = false;
+  return withoutTerms(V);
+}
+
 UniformValue Uniformity::definitionValue(const Stmt *Def) {
   // An initializer may itself be a binary or unary expression (`unsigned lane = tid % 32`):
   // only assignments and increments are definitions by their operator.
   const auto *BO = dyn_cast<BinaryOperator>(Def);
   if (BO && BO->isAssignmentOp())
-    return BO->isCompoundAssignmentOp() ? meet(exprValue(BO->getLHS()), exprValue(BO->getRHS()))
-                                        : exprValue(BO->getRHS());
+    return BO->isCompoundAssignmentOp()
+               ? arithmeticValue(BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
+                                 BO->getLHS(), BO->getRHS())
+               : exprValue(BO->getRHS());
   const auto *UO = dyn_cast<UnaryOperator>(Def);
-  if (UO && UO->isIncrementDecrementOp())
+  if (UO && UO->isIncrementDecrementOp()) // a step of one keeps the terms
     return exprValue(UO->getSubExpr());
-  if (const auto *Asm = dyn_cast<GCCAsmStmt>(Def)) {
-    if (!isPureAsm(Asm))
-      return UniformValue::perThread();
-    UniformValue V = UniformValue::everywhere();
-    for (const Expr *Input : Asm->inputs())
-      V = meet(V, exprValue(Input));
-    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
-      if (Asm->isOutputPlusConstraint(I)) // read as well as written
-        V = meet(V, exprValue(Asm->getOutputExpr(I)));
-    return V;
-  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(Def))
+    return asmValue(Asm);
   if (!isa<Expr>(Def))
     return UniformValue::perThread();
   return exprValue(cast<Expr>(Def)); // an initializer
+}
+
+UniformValue Uniformity::asmValue(const GCCAsmStmt *Asm) {
+  if (std::optional<UniformValue> Register = specialRegisterValue(Asm, Unit.WarpSize))
+    return *Register;
+  // Outputs computed from the inputs alone, or loaded from where the pointer inputs point.
+  model::PtxContents Ptx = model::ptxContents(Asm->getAsmString());
+  if (Ptx.Unknown || !Ptx.Registers.empty())
+    return UniformValue::perThread();
+  bool Loads = false;
+  for (const model::PtxContents::Instruction &I : Ptx.Instructions) {
+    Loads |= I.Op->Kind == model::OperationKind::CachedLoad;
+    if (I.Op->Kind != model::OperationKind::Arithmetic &&
+        I.Op->Kind != model::OperationKind::CachedLoad)
+      return UniformValue::perThread();
+  }
+  UniformValue V = UniformValue::everywhere();
+  bool Addressed = false;
+  for (const Expr *Input : Asm->inputs()) {
+    V = meet(V, exprValue(Input));
+    if (Loads && strip(Input)->getType()->isPointerType()) {
+      V = meet(V, pointeeValue(Input, Asm));
+      Addressed = true;
+    }
+  }
+  if (Loads && !Addressed)
+    return UniformValue::perThread();
+  for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+    if (Asm->isOutputPlusConstraint(I)) // read as well as written
+      V = meet(V, exprValue(Asm->getOutputExpr(I)));
+  return V;
 }
 
 llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,
@@ -489,9 +628,15 @@ const Expr *definedValue(const VarDecl *Var, const Stmt *Definition) {
     return Var->getInit();
   if (const auto *BO = dyn_cast<BinaryOperator>(Definition))
     return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
-  if (isa<UnaryOperator>(Definition))
+  if (isa<UnaryOperator, CallExpr>(Definition))
     return nullptr;
   return dyn_cast<Expr>(Definition);
+}
+
+Uniformity::Node Uniformity::definitionNode(const VarDecl *Var, const Stmt *Def) {
+  // `int n = f(x)` defines n by what f returns and x by what f stores: two nodes of one call.
+  bool Stored = isa<CallExpr>(Def) && Var->getInit() != Def;
+  return Node(Def, Stored ? NodeKind::StoredByCall : NodeKind::Definition);
 }
 
 UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
@@ -505,15 +650,20 @@ UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
   if (holdsIncoming(Use, Var))
     Passed = declRefValue(Var);
   if (Defs.size() == 1 && !Passed) // one definition reaches: its value, a rank kept
-    return read(Node(Defs[0], NodeKind::Definition));
+    return read(definitionNode(Var, Defs[0]));
   if (Defs.empty())
     return Passed.value_or(UniformValue::everywhere());
   // Several definitions reach the use: threads that took different branches on the way hold
   // different ones. Branches that also decide whether the use runs at all choose nothing here.
-  UniformValue V = Passed.value_or(UniformValue::everywhere());
-  for (const Stmt *Def : Defs)
-    V = meet(meet(V, read(Node(Def, NodeKind::Definition))), branchValue(Def, Use));
-  return V;
+  UniformValue V = Passed.value_or(UniformValue::pending());
+  UniformValue Branches = UniformValue::everywhere();
+  for (const Stmt *Def : Defs) {
+    V = join(V, read(definitionNode(Var, Def)));
+    Branches = meet(Branches, branchValue(Def, Use));
+  }
+  if (V.Pending) // nothing known yet: the branches alone would pass for the value
+    return V;
+  return withTerms(V.Terms, meet(restOf(V), Branches), meet(V, Branches), Unit.WarpSize);
 }
 
 bool Uniformity::holdsIncoming(const DeclRefExpr *Use, const VarDecl *Var) {
@@ -596,6 +746,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
                 meet(exprValue(CO->getTrueExpr()), exprValue(CO->getFalseExpr())));
   if (const auto *CE = dyn_cast<CastExpr>(E))
     return exprValue(CE->getSubExpr());
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E))
+    return partsValue(llvm::ArrayRef(Lambda->capture_init_begin(), Lambda->capture_init_end()));
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     return partsValue(llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()));
   if (const auto *Init = dyn_cast<InitListExpr>(E))
@@ -621,9 +773,16 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
                 !V->isConstexpr();
   if (Memory)
     return loadValue(DRE);
-  // A variable of an enclosing function, captured by a lambda: its value here is unknown.
-  if (V && localVariable(DRE) && V->getDeclContext() != Function && !isa<ParmVarDecl>(V))
-    return UniformValue::perThread();
+  // A variable of an enclosing function, captured by a lambda: what the closure object holds,
+  // which the lambda's callers pass (a closure is as uniform as what it captures).
+  if (V && V->hasLocalStorage() && V->getDeclContext() != Function) {
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+    if (!Method || !Method->getParent()->isLambda())
+      return UniformValue::perThread();
+    UniformValue Object = UniformValue::everywhere();
+    Object.Params = uint64_t(1) << ObjectParameter;
+    return Object;
+  }
   if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
     return read(Node(DRE, NodeKind::Use));
   return declRefValue(DRE->getDecl());
@@ -636,6 +795,12 @@ UniformValue Uniformity::unaryValue(const UnaryOperator *UO) {
     return UniformValue::perThread(); // each thread's own stack slot
   UniformValue V = exprValue(UO->getSubExpr());
   V.Rank = false;
+  if (UO->getOpcode() == UO_Minus && V.Terms.any()) {
+    V.Terms.X = -V.Terms.X;
+    V.Terms.Lane = -V.Terms.Lane;
+  } else if (UO->getOpcode() != UO_Plus) {
+    V = withoutTerms(V);
+  }
   return V;
 }
 
@@ -703,28 +868,94 @@ UniformValue Uniformity::binaryValue(const BinaryOperator *BO) {
   if (Op == BO_Sub)
     if (std::optional<UniformValue> Trips = offsetFromStart(BO))
       return *Trips;
-  UniformValue L = exprValue(BO->getLHS()), R = exprValue(BO->getRHS());
+  return arithmeticValue(Op, BO->getLHS(), BO->getRHS());
+}
+
+namespace {
+/// The thread terms of `L Op R` when the operation keeps them linear: sums, differences,
+/// products with a constant; comparisons compare the difference. Nullopt for other operations.
+std::optional<ThreadTerms> combinedTerms(BinaryOperatorKind Op, ThreadTerms L, ThreadTerms R,
+                                         std::optional<int64_t> LConstant,
+                                         std::optional<int64_t> RConstant) {
+  auto Checked = [](int64_t X, int64_t Lane) -> std::optional<ThreadTerms> {
+    constexpr int64_t Limit = 1 << 20; // past this, nothing cancels in practice
+    if (X < -Limit || X > Limit || Lane < -Limit || Lane > Limit)
+      return std::nullopt;
+    return ThreadTerms{int32_t(X), int32_t(Lane)};
+  };
+  switch (Op) {
+  case BO_Add:
+    return Checked(int64_t(L.X) + R.X, int64_t(L.Lane) + R.Lane);
+  case BO_Sub:
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE:
+  case BO_EQ:
+  case BO_NE:
+    return Checked(int64_t(L.X) - R.X, int64_t(L.Lane) - R.Lane);
+  case BO_Mul:
+    if (RConstant && !R.any())
+      return Checked(L.X * *RConstant, L.Lane * *RConstant);
+    if (LConstant && !L.any())
+      return Checked(R.X * *LConstant, R.Lane * *LConstant);
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+} // namespace
+
+UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS, const Expr *RHS) {
+  UniformValue L = exprValue(LHS), R = exprValue(RHS);
+  if (L.Pending || R.Pending)
+    return UniformValue::pending();
+  UniformValue Whole = rankArithmetic(Op, L, R, LHS, RHS);
+  if (!L.Terms.any() && !R.Terms.any())
+    return Whole;
+  auto SignedConstant = [&](const Expr *E) -> std::optional<int64_t> {
+    if (std::optional<uint64_t> C = constantOf(E, Ctx))
+      return int64_t(*C);
+    return std::nullopt;
+  };
+  std::optional<ThreadTerms> Terms =
+      combinedTerms(Op, L.Terms, R.Terms, SignedConstant(LHS), SignedConstant(RHS));
+  if (!Terms)
+    return Whole;
+  UniformValue Rest = meet(restOf(L), restOf(R));
+  UniformValue V = withTerms(*Terms, Rest, Whole, Unit.WarpSize);
+  // A comparison is a truth value: its terms are gone whatever they were.
+  if (BinaryOperator::isComparisonOp(Op))
+    return Terms->any() && !Terms->warpBase() ? Whole : withoutTerms(V);
+  return V;
+}
+
+UniformValue Uniformity::rankArithmetic(BinaryOperatorKind Op, UniformValue L, UniformValue R,
+                                        const Expr *LHS, const Expr *RHS) {
   UniformValue V = meet(L, R);
   // With rows of whole warps, `blockIdx.x * blockDim.x + threadIdx.x` is still a rank in a warp.
   if (Unit.RowsOfWholeWarps && Op == BO_Add && !V.Params &&
-      ((L.Rank && R.Level != Scope::Thread &&
-        multipleOfRow(BO->getRHS(), Unit.RowsOfWholeWarps, Ctx)) ||
-       (R.Rank && L.Level != Scope::Thread &&
-        multipleOfRow(BO->getLHS(), Unit.RowsOfWholeWarps, Ctx))))
+      ((L.Rank && R.Level != Scope::Thread && multipleOfRow(RHS, Unit.RowsOfWholeWarps, Ctx)) ||
+       (R.Rank && L.Level != Scope::Thread && multipleOfRow(LHS, Unit.RowsOfWholeWarps, Ctx))))
     return UniformValue::rank();
   // Arithmetic on a rank with a uniform constant groups threads into aligned runs.
-  std::optional<uint64_t> C =
-      R.Level != Scope::Thread ? constantOf(BO->getRHS(), Ctx) : std::nullopt;
+  std::optional<uint64_t> C = R.Level != Scope::Thread ? constantOf(RHS, Ctx) : std::nullopt;
   if (!L.Rank || !C || L.Params || R.Params)
     return V;
+  // threadIdx.x modulo the warp (plus whole rows of warps) is the lane.
+  bool ThreadX = L.Terms == ThreadTerms{1, 0};
   switch (Op) {
   case BO_Div:
     return UniformValue::granule(alignmentOf(*C));
   case BO_Shr:
     return UniformValue::granule(*C < 10 ? 1u << *C : MaxGranule);
   case BO_Rem: // the rank within runs of C: still a rank when C is a power of two
+    if (ThreadX && *C == Unit.WarpSize)
+      return UniformValue::lane();
     return llvm::isPowerOf2_64(*C) ? UniformValue::rank() : V;
   case BO_And:
+    if (ThreadX && *C + 1 == Unit.WarpSize)
+      return UniformValue::lane();
     if (llvm::isPowerOf2_64(*C + 1))
       return UniformValue::rank();                 // tid & 31
     return UniformValue::granule(alignmentOf(*C)); // tid & ~31
@@ -760,7 +991,7 @@ UniformValue Uniformity::declRefValue(const ValueDecl *D) {
   return UniformValue::everywhere();
 }
 
-std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Expr *Load) {
+std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *Load) {
   if (!Cfg || !Summaries)
     return std::nullopt;
   const auto *V = dyn_cast<VarDecl>(Root);
@@ -818,7 +1049,7 @@ static std::optional<unsigned> readsBit(const Decl *Root) {
   return std::nullopt;
 }
 
-UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, const Expr *At) {
+UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, const Stmt *At) {
   const auto *Var = dyn_cast<VarDecl>(Root);
   bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
   bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
@@ -871,14 +1102,14 @@ UniformValue Uniformity::addressValue(const Expr *LValue) {
   return UniformValue::perThread();
 }
 
-UniformValue Uniformity::pointeeValue(const Expr *Arg, const CallExpr *Call) {
+UniformValue Uniformity::pointeeValue(const Expr *Arg, const Stmt *At) {
   const Decl *Root = memoryRoot(Arg);
   if (!Root)
     return UniformValue::perThread();
   bool Pointer = strip(Arg)->getType()->isPointerType();
   UniformValue Address = Pointer ? exprValue(Arg) : addressValue(Arg);
   Address.Rank = false;
-  return memoryValue(Root, Address, Call);
+  return memoryValue(Root, Address, At);
 }
 
 UniformValue Uniformity::callValue(const CallExpr *Call) {
@@ -920,9 +1151,14 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
   }
   // Operations whose result differs between lanes whatever their arguments (lane ids, lane
   // masks, clocks, atomics), also when a project declares them itself.
-  if (const model::Operation *Op = model::findIntrinsic(Name);
-      Name.empty() || (Op && Op->Result == model::ResultUniformity::Lane))
-    return UniformValue::perThread();
+  const model::Operation *Op = model::findIntrinsic(Name);
+  if (Op && Op->Result == model::ResultUniformity::Loaded)
+    return Op->ValueArg >= 0 && unsigned(Op->ValueArg) < Call->getNumArgs()
+               ? pointeeValue(Call->getArg(unsigned(Op->ValueArg)), Call)
+               : UniformValue::perThread();
+  if (Name.empty() || (Op && Op->Result == model::ResultUniformity::Lane))
+    return Op && Op->Kind == model::OperationKind::LaneIndex ? UniformValue::lane()
+                                                             : UniformValue::perThread();
   // Library functions (math, bit operations) are as uniform as their arguments; user functions
   // may read thread indices or memory.
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -972,6 +1208,45 @@ UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::O
   return meet(UniformValue::granule(Width), Lane);
 }
 
+UniformValue Uniformity::storedByCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  if (!Callee || !Unit.StoredValueOf)
+    return UniformValue::perThread();
+  // Every variable the call is given by reference gets what the callee stores (one node per
+  // call: the variables it defines share the meet).
+  UniformValue V = UniformValue::everywhere();
+  for (unsigned P = 0; P < Callee->getNumParams(); ++P) {
+    const Expr *Arg = argumentForParameter(Call, Callee, P);
+    if (!Arg || !localVariable(Arg) || !Callee->getParamDecl(P)->getType()->isReferenceType())
+      continue;
+    std::optional<UniformValue> Stored = Unit.StoredValueOf(Callee, P);
+    if (!Stored)
+      return UniformValue::perThread();
+    V = meet(V, bindToCall(*Stored, Call, Callee));
+  }
+  return V;
+}
+
+UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
+                                    const FunctionDecl *Callee) {
+  // The callee's parameters are what this call passes, and the memory it reads through them is
+  // the memory they point to here.
+  UniformValue V = InCallee;
+  V.Params = V.Reads = 0;
+  for (unsigned P = 0; P < 64; ++P) {
+    uint64_t Bit = uint64_t(1) << P;
+    if (InCallee.Params & Bit) {
+      const Expr *Arg = argumentForParameter(Call, Callee, P);
+      V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
+    }
+    if (InCallee.Reads & Bit) {
+      const Expr *Arg = argumentForParameter(Call, Callee, P);
+      V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
+    }
+  }
+  return V;
+}
+
 std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
   const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
@@ -982,22 +1257,7 @@ std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
   std::optional<UniformValue> Returned = Unit.ReturnValueOf(Callee);
   if (!Returned)
     return std::nullopt;
-  // The callee's parameters are what this call passes, and the memory it reads through them is
-  // the memory they point to here.
-  UniformValue V = *Returned;
-  V.Params = V.Reads = 0;
-  for (unsigned P = 0; P < 64; ++P) {
-    uint64_t Bit = uint64_t(1) << P;
-    if (Returned->Params & Bit) {
-      const Expr *Arg = argumentForParameter(Call, Callee, P);
-      V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
-    }
-    if (Returned->Reads & Bit) {
-      const Expr *Arg = argumentForParameter(Call, Callee, P);
-      V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
-    }
-  }
-  return V;
+  return bindToCall(*Returned, Call, Callee);
 }
 
 } // namespace coopcheck::analysis

@@ -35,6 +35,19 @@ namespace coopcheck::analysis {
 
 class SummaryTable;
 
+/// The thread coordinates a value is linear in: X·threadIdx.x + Lane·lane. threadIdx.x is the
+/// warp's first x plus the lane, so a form whose coefficients cancel (X + Lane == 0) is shared by
+/// each warp, and one without coefficients is as shared as the rest of the value.
+struct ThreadTerms {
+  int32_t X = 0;
+  int32_t Lane = 0;
+  bool any() const { return X || Lane; }
+  /// Only multiples of the warp's first x (`i - lane`): the same in every lane of a warp.
+  bool warpBase() const { return any() && X + Lane == 0; }
+  bool operator==(const ThreadTerms &O) const { return X == O.X && Lane == O.Lane; }
+  bool operator!=(const ThreadTerms &O) const { return !(*this == O); }
+};
+
 struct UniformValue {
   /// Thread (then see Granule), Block, Cluster, Grid or MultiGrid.
   model::Scope Level = model::Scope::Thread;
@@ -49,20 +62,73 @@ struct UniformValue {
   /// The value is as uniform as the memory these parameters point or refer to, as the caller
   /// has it at the call (bit i: parameter i; bit ObjectParameter: the object of a method).
   uint64_t Reads = 0;
+  /// With Terms, the value is Terms plus a rest shared as RestLevel and RestGranule say (its
+  /// parameters among Params): kept through +, - and products with constants, so that thread
+  /// coordinates cancel (`t < end + tid` for `t = start + tid`, `i - lane`).
+  ThreadTerms Terms;
+  model::Scope RestLevel = model::Scope::MultiGrid;
+  unsigned RestGranule = 1;
+  /// The optimistic start of a value not evaluated yet: a join or sum with it is the other side,
+  /// so that a loop-carried value keeps its terms.
+  bool Pending = false;
 
-  static UniformValue everywhere() { return {model::Scope::MultiGrid, 1, false, 0, 0}; }
-  static UniformValue at(model::Scope S) { return {S, 1, false, 0, 0}; }
-  static UniformValue granule(unsigned G) { return {model::Scope::Thread, G, false, 0, 0}; }
-  static UniformValue rank() { return {model::Scope::Thread, 1, true, 0, 0}; }
-  static UniformValue perThread() { return {model::Scope::Thread, 1, false, 0, 0}; }
+  static UniformValue everywhere() { return at(model::Scope::MultiGrid); }
+  static UniformValue at(model::Scope S) {
+    UniformValue V;
+    V.Level = S;
+    return V;
+  }
+  static UniformValue granule(unsigned G) {
+    UniformValue V;
+    V.Granule = G;
+    return V;
+  }
+  static UniformValue rank() {
+    UniformValue V;
+    V.Rank = true;
+    return V;
+  }
+  static UniformValue perThread() { return UniformValue(); }
+  static UniformValue pending() {
+    UniformValue V = everywhere();
+    V.Pending = true;
+    return V;
+  }
+  /// threadIdx.x, and the lane index: ranks with their one term.
+  static UniformValue threadX() {
+    UniformValue V = rank();
+    V.Terms.X = 1;
+    return V;
+  }
+  static UniformValue lane() {
+    UniformValue V = rank();
+    V.Terms.Lane = 1;
+    return V;
+  }
   bool operator==(const UniformValue &O) const {
     return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params &&
-           Reads == O.Reads;
+           Reads == O.Reads && Terms == O.Terms && RestLevel == O.RestLevel &&
+           RestGranule == O.RestGranule && Pending == O.Pending;
   }
 };
 
 /// The value of an operation on two values: shared as narrowly as the narrower of the two.
 UniformValue meet(UniformValue A, UniformValue B);
+
+/// The value a variable holds where the definitions A and B both reach: as meet, but thread
+/// terms both have alike are kept (their rests meet).
+UniformValue join(UniformValue A, UniformValue B);
+
+/// V without its thread terms: what its rest shares (V itself when it has none).
+UniformValue restOf(UniformValue V);
+
+/// V as a whole, its terms forgotten (after an operation that is not linear).
+UniformValue withoutTerms(UniformValue V);
+
+/// Terms plus a rest shared as Rest: the rest alone when the terms are gone, each warp's when
+/// only the warp's first x is left. Whole is the value the operation gives when terms are not
+/// looked at; it stands where the terms are still per lane.
+UniformValue withTerms(ThreadTerms Terms, UniformValue Rest, UniformValue Whole, unsigned WarpSize);
 
 /// What a collective needs its conditions to be uniform over: every thread of a Level instance,
 /// or, for tiles and warps (Level Thread), aligned runs of Granule threads.
@@ -90,6 +156,9 @@ enum class MemoryView {
 struct UniformityContext {
   /// The value a call of the function returns, its parameters as Params; nullopt when unknown.
   std::function<std::optional<UniformValue>(const clang::FunctionDecl *)> ReturnValueOf;
+  /// What a call of the function leaves in the variable it is given for its reference
+  /// parameter (Uniformity::storedValue); nullopt when unknown.
+  std::function<std::optional<UniformValue>(const clang::FunctionDecl *, unsigned)> StoredValueOf;
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;
@@ -118,6 +187,12 @@ public:
   /// them. Nullopt for a function that returns nothing or is being summarised (recursion).
   std::optional<UniformValue> returnValue();
 
+  /// What the function leaves in the variable its reference parameter Param names, as uniform
+  /// as the parameters in its Params: the meet of the values assigned to it whole and of the
+  /// branches deciding them. Nullopt when some path assigns nothing (the caller's value stays),
+  /// or a part of it is written (a field, an element).
+  std::optional<UniformValue> storedValue(unsigned Param);
+
   /// How many times a node was evaluated so far: grows linearly with the function, whatever
   /// the shape of its def-use chains (the stress test bounds it).
   unsigned evaluations() const { return Evaluations; }
@@ -135,10 +210,10 @@ public:
   definitionsReaching(const clang::DeclRefExpr *Use);
 
 private:
-  enum class NodeKind { Definition, Use, Condition };
+  enum class NodeKind { Definition, StoredByCall, Use, Condition };
   using Node = llvm::PointerIntPair<const clang::Stmt *, 2, NodeKind>;
   struct NodeState {
-    UniformValue Value = UniformValue::everywhere();
+    UniformValue Value = UniformValue::pending();
     unsigned Changes = 0;
     bool Queued = false;
   };
@@ -159,6 +234,12 @@ private:
   UniformValue namedValue(const clang::DeclRefExpr *DRE);
   UniformValue unaryValue(const clang::UnaryOperator *UO);
   UniformValue binaryValue(const clang::BinaryOperator *BO);
+  /// `LHS Op RHS` for an arithmetic or comparison operator, thread terms followed.
+  UniformValue arithmeticValue(clang::BinaryOperatorKind Op, const clang::Expr *LHS,
+                               const clang::Expr *RHS);
+  /// The same without terms: ranks compared with or divided by constants give granules.
+  UniformValue rankArithmetic(clang::BinaryOperatorKind Op, UniformValue L, UniformValue R,
+                              const clang::Expr *LHS, const clang::Expr *RHS);
   /// `i - start` for a counter that starts at `start` and only takes steps: as uniform as the
   /// steps and the branches deciding them; nullopt for any other subtraction.
   std::optional<UniformValue> offsetFromStart(const clang::BinaryOperator *Sub);
@@ -171,24 +252,35 @@ private:
   UniformValue warpOperationValue(const clang::CallExpr *Call, const model::Operation &Op);
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
+  /// What a call stores in the locals it is given by reference, bound to its arguments.
+  UniformValue storedByCall(const clang::CallExpr *Call);
+  /// A callee's summary value with its parameters and what they point to read at Call.
+  UniformValue bindToCall(UniformValue InCallee, const clang::CallExpr *Call,
+                          const clang::FunctionDecl *Callee);
   UniformValue loadValue(const clang::Expr *Access);
   /// What memory under Root holds at At, read at an address as uniform as Address.
-  UniformValue memoryValue(const clang::Decl *Root, UniformValue Address, const clang::Expr *At);
+  UniformValue memoryValue(const clang::Decl *Root, UniformValue Address, const clang::Stmt *At);
   /// How uniform the address of the object an lvalue names is (`nodes[blockIdx.x]`).
   UniformValue addressValue(const clang::Expr *LValue);
   /// What a callee reads through the pointer, reference or object Arg, as this call sees it.
-  UniformValue pointeeValue(const clang::Expr *Arg, const clang::CallExpr *Call);
+  UniformValue pointeeValue(const clang::Expr *Arg, const clang::Stmt *At);
   /// The conditions of the branches that decide whether Def runs but not whether Use does.
   UniformValue branchValue(const clang::Stmt *Def, const clang::Stmt *Use);
   UniformValue useValue(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);
+  /// The node of the value Def gives Var: a call that Var is given to by reference is a node of
+  /// its own, apart from the value the call returns.
+  Node definitionNode(const clang::VarDecl *Var, const clang::Stmt *Def);
   UniformValue definitionValue(const clang::Stmt *Def);
+  /// What inline assembly writes: a special register's value, or what its arithmetic and loads
+  /// compute from its inputs and the memory they point to.
+  UniformValue asmValue(const clang::GCCAsmStmt *Asm);
   llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::DeclRefExpr *Use,
                                                           const clang::VarDecl *Var);
   /// The definitions of Var among Defs that reach Use with no other between.
   llvm::SmallPtrSet<const clang::Stmt *, 4>
   nearestDefinitions(const clang::DeclRefExpr *Use, const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::Stmt *> Defs);
-  std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Expr *Load);
+  std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
   void collectDefinitions();
 
   const clang::FunctionDecl *Function;
@@ -220,7 +312,7 @@ private:
   std::map<const clang::Stmt *,
            llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>
       DecidingBranches;
-  llvm::DenseMap<const clang::Expr *, std::optional<model::Scope>> LoadOrder;
+  llvm::DenseMap<const clang::Stmt *, std::optional<model::Scope>> LoadOrder;
   /// The fixpoint: every node's value, who reads it, and what is left to evaluate.
   llvm::DenseMap<Node, NodeState> Nodes;
   llvm::DenseMap<Node, llvm::SmallVector<Node, 2>> Readers;

@@ -100,6 +100,10 @@ FunctionCFG *UnitCache::cfgOf(const FunctionDecl *F) {
 UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   UniformityContext Context;
   Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
+  Context.StoredValueOf = [this](const FunctionDecl *Callee, unsigned Param) {
+    Uniformity *View = callerViewOf(Callee);
+    return View ? View->storedValue(Param) : std::nullopt;
+  };
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();
   return Context;
@@ -122,15 +126,20 @@ Uniformity &UnitCache::rowsOfWholeWarpsUniformityOf(const FunctionDecl *F) {
   return *It->second;
 }
 
-std::optional<UniformValue> UnitCache::returnValueOf(const FunctionDecl *F) {
+Uniformity *UnitCache::callerViewOf(const FunctionDecl *F) {
   const FunctionDecl *Def = summarisableDefinition(F);
   if (!Def)
-    return std::nullopt;
+    return nullptr;
   auto [It, Inserted] = CallerViews.try_emplace(Def);
   if (Inserted)
     It->second = std::make_unique<Uniformity>(Def, cfgOf(Def), Ctx, &Summaries, contextFor(Def),
                                               MemoryView::CallerMayWrite);
-  return It->second->returnValue();
+  return It->second.get();
+}
+
+std::optional<UniformValue> UnitCache::returnValueOf(const FunctionDecl *F) {
+  Uniformity *View = callerViewOf(F);
+  return View ? View->returnValue() : std::nullopt;
 }
 
 namespace {

@@ -53,6 +53,8 @@ public:
   /// What a call of F returns, as uniform as the parameters in its Params; nullopt when F
   /// returns nothing or its summary is being computed (recursion).
   std::optional<UniformValue> returnValueOf(const clang::FunctionDecl *F);
+  /// F's uniformity as its callers see it (memory they may have written), for its summaries.
+  Uniformity *callerViewOf(const clang::FunctionDecl *F);
 
   struct CallSite {
     const clang::FunctionDecl *Caller;

@@ -77,15 +77,22 @@ divergentExitsBefore(const CFGBlock *Barrier, UniformRequirement Needed,
   return Divergent;
 }
 
-/// Whether S may execute a collective or end the thread: a call with a collective effect, or
-/// one that may exit.
+/// Whether S may execute a collective or end the thread: a call with a collective effect or one
+/// that may exit; with SharedMemory, also a use of a `__shared__` variable (what a skipped block
+/// barrier orders: threads that skipped it read it unordered, probe P21).
 class CollectiveFinder : public RecursiveASTVisitor<CollectiveFinder> {
 public:
-  CollectiveFinder(UnitCache &TU, const FunctionDecl *F) : TU(TU), F(F) {}
+  CollectiveFinder(UnitCache &TU, const FunctionDecl *F, bool SharedMemory)
+      : TU(TU), F(F), SharedMemory(SharedMemory) {}
   bool Found = false;
   bool VisitCallExpr(CallExpr *Call) {
     Found |= !TU.summaries().effectsOfCall(Call, F).empty() ||
              TU.summaries().threadExitOfCall(Call) != nullptr;
+    return !Found;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    Found |= SharedMemory && V && V->hasAttr<CUDASharedAttr>();
     return !Found;
   }
   bool shouldVisitLambdaBodies() const { return false; }
@@ -93,10 +100,11 @@ public:
 private:
   UnitCache &TU;
   const FunctionDecl *F;
+  bool SharedMemory;
 };
 
-bool mayRunCollective(UnitCache &TU, const FunctionDecl *F, const Stmt *S) {
-  CollectiveFinder Finder(TU, F);
+bool mayRunCollective(UnitCache &TU, const FunctionDecl *F, const Stmt *S, bool OrSharedMemory) {
+  CollectiveFinder Finder(TU, F, OrSharedMemory);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.Found;
 }
@@ -119,9 +127,10 @@ const Stmt *loopOfCondition(ASTContext &Ctx, const Expr *Condition) {
 } // namespace
 
 /// Whether a thread of Kernel that is past Current leaves the kernel without executing another
-/// collective: Current is in no loop or switch, and no statement after it, at any level up to the
-/// kernel's body, may execute one.
-static bool endLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Stmt *Current) {
+/// collective (or, with OrSharedMemory, touching shared memory): Current is in no loop or
+/// switch, and no statement after it, at any level up to the kernel's body, may do so.
+static bool endLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Stmt *Current,
+                            bool OrSharedMemory) {
   ASTContext &Ctx = TU.context();
   const Stmt *Body = Kernel->getBody();
   while (Current && Current != Body) {
@@ -133,7 +142,7 @@ static bool endLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Stm
       if (After == Block->body_end())
         return false;
       for (++After; After != Block->body_end(); ++After)
-        if (mayRunCollective(TU, Kernel, *After))
+        if (mayRunCollective(TU, Kernel, *After, OrSharedMemory))
           return false;
     }
     Current = Parent;
@@ -148,51 +157,12 @@ static bool isKernelWithBody(const FunctionDecl *F) {
 bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition) {
   if (!isKernelWithBody(Kernel) || !LoopCondition)
     return false;
-  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition));
+  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition),
+                         /*OrSharedMemory=*/false);
 }
 
-/// Whether E is an index computed from blockIdx (a global index) by arithmetic, through the
-/// initializers of up to Hops local variables.
-static bool usesBlockIndex(const Stmt *E, unsigned Hops) {
-  if (!E)
-    return false;
-  // blockIdx.x reads blockIdx through an opaque value (a pseudo-object property).
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
-    return usesBlockIndex(Opaque->getSourceExpr(), Hops);
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V)
-      return false;
-    if (const auto *Record = V->getType()->getAsCXXRecordDecl())
-      if (Record->getName() == "__cuda_builtin_blockIdx_t")
-        return true;
-    return Hops && V->hasLocalStorage() && V->getInit() && usesBlockIndex(V->getInit(), Hops - 1);
-  }
-  // Arithmetic on indices only: a value loaded at a global index is data, not an index.
-  if (!isa<BinaryOperator, UnaryOperator, CastExpr, ParenExpr, PseudoObjectExpr, MSPropertyRefExpr>(
-          E) ||
-      (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
-    return false;
-  return llvm::any_of(E->children(), [&](const Stmt *C) { return usesBlockIndex(C, Hops); });
-}
-
-bool isBoundsGuard(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) {
-  const Expr *E = Condition ? Condition->IgnoreParenImpCasts() : nullptr;
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(E);
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd)
-    return isBoundsGuard(TU, F, BO->getLHS()) && isBoundsGuard(TU, F, BO->getRHS());
-  if (!BO->isRelationalOp())
-    return false;
-  Uniformity &Uniform = TU.uniformityOf(F);
-  auto Bounds = [&](const Expr *Index, const Expr *Bound) {
-    return usesBlockIndex(Index, /*Hops=*/4) && Uniform.isUniformAt(Bound, model::Scope::Grid);
-  };
-  return Bounds(BO->getLHS(), BO->getRHS()) || Bounds(BO->getRHS(), BO->getLHS());
-}
-
-bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition) {
+bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition,
+                          bool SkippersTakeElse) {
   if (!isKernelWithBody(Kernel) || !Condition)
     return false;
   ASTContext &Ctx = TU.context();
@@ -203,10 +173,11 @@ bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr 
   if (!If || !If->getCond() ||
       !If->getCond()->getSourceRange().fullyContains(Condition->getSourceRange()))
     return false;
-  // The threads that skip the collective take the else side: it must run none.
-  if (If->getElse() && mayRunCollective(TU, Kernel, If->getElse()))
+  // The threads that skip the collective take the other side: it must run none.
+  const Stmt *Skipping = SkippersTakeElse ? If->getElse() : If->getThen();
+  if (Skipping && mayRunCollective(TU, Kernel, Skipping, /*OrSharedMemory=*/true))
     return false;
-  return endLeavesKernel(TU, Kernel, If);
+  return endLeavesKernel(TU, Kernel, If, /*OrSharedMemory=*/true);
 }
 
 std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
@@ -266,11 +237,12 @@ bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
   if (G.Branch->Form == Shape::LoopTripCount)
     return WarpWide && P == model::Platform::Cuda &&
            loopEndLeavesKernel(TU, F, G.Branch->Condition);
-  // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
-  // end of the data are those an early `return` would have sent away.
-  return G.Branch->Form == Shape::Holds && Needed->Level == Scope::Block &&
-         isBoundsGuard(TU, F, G.Branch->Condition) &&
-         skippingLeavesKernel(TU, F, G.Branch->Condition);
+  // A block barrier on one side of an `if` whose other side, and what follows, the skipping
+  // threads run to the end of the kernel: a bounds guard that wraps the rest of the kernel, a
+  // warp-role split whose other roles finish on their own.
+  return (G.Branch->Form == Shape::Holds || G.Branch->Form == Shape::DoesNotHold) &&
+         Needed->Level == Scope::Block &&
+         skippingLeavesKernel(TU, F, G.Branch->Condition, G.Branch->Form == Shape::Holds);
 }
 
 } // namespace coopcheck::analysis

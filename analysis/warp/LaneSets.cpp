@@ -348,11 +348,23 @@ std::optional<int64_t> LaneSets::evalVariable(const DeclRefExpr *DRE, unsigned T
   if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && Context)
     if (auto Argument = Context->Arguments.find(P); Argument != Context->Arguments.end())
       return fit(Argument->second[Tid], DRE->getType());
+  if (std::optional<int64_t> Lane = laneFromAsm(DRE, Tid))
+    return fit(*Lane, DRE->getType());
   const Expr *Def = definitionValue(DRE);
   if (!Def)
     return std::nullopt;
   auto V = eval(Def, Tid, BlockDim, Depth + 1);
   return V ? std::optional<int64_t>(fit(*V, DRE->getType())) : std::nullopt;
+}
+
+std::optional<int64_t> LaneSets::laneFromAsm(const DeclRefExpr *DRE, unsigned Tid) {
+  auto Defs = TU.uniformityOf(Function).definitionsReaching(DRE);
+  const auto *Asm = Defs && Defs->size() == 1 ? dyn_cast<GCCAsmStmt>((*Defs)[0]) : nullptr;
+  const model::Operation *Register =
+      Asm && Asm->getNumOutputs() == 1 ? model::movedSpecialRegister(Asm->getAsmString()) : nullptr;
+  if (!Register || Register->Kind != model::OperationKind::LaneIndex)
+    return std::nullopt;
+  return int64_t(Tid % WarpSize);
 }
 
 std::optional<int64_t> LaneSets::evalUnary(const UnaryOperator *UO, unsigned Tid, unsigned BlockDim,

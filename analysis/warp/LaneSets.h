@@ -125,6 +125,8 @@ private:
   /// A variable, through the one definition that reaches it.
   std::optional<int64_t> evalVariable(const clang::DeclRefExpr *DRE, unsigned Tid,
                                       unsigned BlockDim, unsigned Depth);
+  /// A variable whose one reaching definition copies `%laneid` in inline PTX: thread Tid's lane.
+  std::optional<int64_t> laneFromAsm(const clang::DeclRefExpr *DRE, unsigned Tid);
   std::optional<int64_t> evalUnary(const clang::UnaryOperator *UO, unsigned Tid, unsigned BlockDim,
                                    unsigned Depth);
   std::optional<int64_t> evalConditional(const clang::ConditionalOperator *CO, unsigned Tid,

@@ -160,4 +160,12 @@ PtxContents ptxContents(llvm::StringRef AsmText) {
   return Out;
 }
 
+const Operation *movedSpecialRegister(llvm::StringRef AsmText) {
+  PtxContents Ptx = ptxContents(AsmText);
+  if (Ptx.Unknown || Ptx.Registers.size() != 1 || Ptx.Instructions.size() != 1 ||
+      Ptx.Instructions[0].Op->Id != OperationId::PtxMov || Ptx.Instructions[0].Guarded)
+    return nullptr;
+  return Ptx.Registers[0];
+}
+
 } // namespace coopcheck::model

@@ -60,7 +60,8 @@ enum class OperationKind {
   LaneMaskAt,
   LaneMaskAtOrAbove,
   LaneMaskAbove,
-  MaskBits, ///< counts or finds bits of a mask
+  MaskBits,   ///< counts or finds bits of a mask
+  CachedLoad, ///< a load of what its pointer argument points to, through a chosen cache
   ReadClock,
   Sleep,
   Atomic,
@@ -105,6 +106,7 @@ enum class ResultUniformity {
   GroupIndex, ///< the same within a group, different between groups
   GroupSize,  ///< the group's size: the same in every thread, but a coalesced group's is its warp's
   Warp,       ///< the same in every active lane of the warp
+  Loaded,     ///< what memory holds at the address its value argument points to
   Block,
   Grid,
   Everywhere,
@@ -179,5 +181,9 @@ struct PtxContents {
   bool Unknown = false; ///< an instruction or register without a row
 };
 PtxContents ptxContents(llvm::StringRef AsmText);
+
+/// The special register that inline assembly of one `mov` copies into its output
+/// (`mov.u32 %0, %%laneid;`), or null.
+const Operation *movedSpecialRegister(llvm::StringRef AsmText);
 
 } // namespace coopcheck::model

@@ -110,8 +110,20 @@ TEST(Operations, ReadsInlinePtx) {
   EXPECT_TRUE(Exit.Instructions[0].Guarded);
 
   EXPECT_TRUE(ptxContents("mov.u64 %0, %%globaltimer;").Unknown);
-  EXPECT_TRUE(ptxContents("ld.global.u32 %0, [%1];").Unknown);
+  EXPECT_TRUE(ptxContents("st.global.u32 [%0], %1;").Unknown);
   EXPECT_EQ(ptxContents("mov.u32 %0, %%warpid;").Registers[0]->Reads, ThreadIdRead::WarpId);
+
+  // A load reads what its address points to; the analyses weigh the address and the memory.
+  PtxContents Load = ptxContents("ld.global.nc.v4.s32 {%0, %1, %2, %3}, [%4];");
+  ASSERT_EQ(Load.Instructions.size(), 1u);
+  EXPECT_EQ(Load.Instructions[0].Op->Kind, OperationKind::CachedLoad);
+  EXPECT_FALSE(Load.Unknown);
+
+  // One mov of one special register names it; anything more does not.
+  EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%laneid;")->Kind, OperationKind::LaneIndex);
+  EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%warpid;")->Result, ResultUniformity::Warp);
+  EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%laneid; add.u32 %0, %0, 1;"), nullptr);
+  EXPECT_EQ(movedSpecialRegister("@p mov.u32 %0, %%laneid;"), nullptr);
 }
 
 } // namespace

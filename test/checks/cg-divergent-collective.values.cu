@@ -1,0 +1,161 @@
+// cg-divergent-collective and what values are: thread coordinates that cancel, loads through the
+// read-only cache, what a helper stores through its reference parameters, variables a lambda only
+// reads, and threads that skip a block barrier and leave without touching what it orders.
+//
+// Negatives: a loop bound that moves with the thread's start, a tile's first element, a flag
+// read with __ldg at a block-uniform row, a block's range from a helper's out-parameters, a loop
+// counter captured by reference in a lambda that reads it, a warp-role split whose other role
+// finishes on its own.
+// Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
+// from the same helper, a lambda that writes what it captures, threads that skip the barrier and
+// then read the shared memory it orders.
+
+// The counter starts at the thread's element and the bound moves with it: equal trip counts.
+__global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
+                                            int stride) {
+  __shared__ float tile[256];
+  const int tid = threadIdx.x;
+  for (int t = start + tid; t < end + tid; t += stride) {
+    __syncthreads();
+    tile[tid] = in[t];
+    __syncthreads();
+    out[t] = tile[255 - tid];
+  }
+}
+
+// The bound stays: threads that start later make fewer trips.
+__global__ void bound_stays(const float *in, float *out, int start, int end) {
+  __shared__ float tile[256];
+  const int tid = threadIdx.x;
+  for (int t = start + tid; t < end; t += 256) {
+    __syncthreads(); // expected-error {{trip count differs between threads of the block}}
+    tile[tid] = in[t];
+    out[t] = tile[tid]; // expected-note@-3 {{this condition differs between threads of the block}}
+  }
+}
+
+// A tile's first element: the thread index added and taken away again.
+__global__ void first_element_of_the_tile(float *data, int n, int k) {
+  __shared__ float s[256];
+  int j = blockIdx.x * blockDim.x + k * gridDim.x * blockDim.x + threadIdx.x;
+  if (j - (int)threadIdx.x < n) {
+    s[threadIdx.x] = data[j];
+    __syncthreads();
+    data[j] = s[(threadIdx.x + 1) % blockDim.x];
+  }
+}
+
+// Twice the thread index less once is the thread index still.
+__global__ void half_cancelled(float *data, int n) {
+  __shared__ float s[256];
+  int j = 2 * (int)threadIdx.x + n;
+  if (j - (int)threadIdx.x < n + 16) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = data[j];
+    __syncthreads(); // expected-error {{reached only by threads for which 'j - (int)threadIdx.x < n + 16' holds}}
+  }
+  data[threadIdx.x] = s[255 - threadIdx.x];
+}
+
+// A flag read through the read-only cache at the block's row is the block's.
+__global__ void row_flag_through_the_read_only_cache(float *out, const float *in,
+                                                     const float *flag, int n) {
+  __shared__ float s;
+  for (int row = blockIdx.x; row < n; row += gridDim.x) {
+    if (__ldg(flag + row) < 0.5f)
+      continue;
+    if (threadIdx.x == 0)
+      s = in[row];
+    __syncthreads();
+    out[row * blockDim.x + threadIdx.x] = s;
+    __syncthreads();
+  }
+}
+
+// At each thread's own address it is the thread's.
+__global__ void own_flag_through_the_read_only_cache(float *out, const float *flag) {
+  __shared__ float s[256];
+  if (__ldg(flag + threadIdx.x) < 0.5f) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = out[threadIdx.x];
+    __syncthreads(); // expected-error {{reached only by threads for which '__ldg(flag + threadIdx.x) < 0.5f' holds}}
+  }
+  out[threadIdx.x] = s[255 - threadIdx.x];
+}
+
+// A helper's out-parameters: the block's share of the rows, or a thread's.
+__device__ void share_of(int n, int parts, int part, int &begin, int &end) {
+  int per = (n + parts - 1) / parts;
+  begin = part * per;
+  end = min(n, begin + per);
+}
+
+__global__ void rows_of_the_block(float *v, int n) {
+  __shared__ float s[256];
+  int b, e;
+  share_of(n, gridDim.x, blockIdx.x, b, e);
+  for (int i = b; i < e; ++i) {
+    s[threadIdx.x] = v[i * blockDim.x + threadIdx.x];
+    __syncthreads();
+    v[i * blockDim.x + threadIdx.x] = s[255 - threadIdx.x];
+    __syncthreads();
+  }
+}
+
+__global__ void rows_of_the_thread(float *v, int n) {
+  int b, e;
+  share_of(n, blockDim.x, threadIdx.x, b, e);
+  for (int i = b; i < e; ++i) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{trip count differs between threads of the block ('i < e')}}
+  v[threadIdx.x] = 0;
+}
+
+// A loop counter a lambda captures by reference and only reads stays the block's.
+template <int Warps> __global__ void read_by_a_lambda(float *out, const float *in) {
+  __shared__ float s[Warps][32];
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  auto each = [&](auto fn) { fn(warp, lane); };
+  s[warp][lane] = in[threadIdx.x];
+  for (int w = Warps / 2; w > 0; w /= 2) {
+    __syncthreads();
+    each([&](int k, int j) {
+      if (k < w)
+        s[k][j] += s[k + w][j];
+    });
+  }
+  if (warp == 0)
+    out[lane] = s[0][lane];
+}
+template __global__ void read_by_a_lambda<8>(float *, const float *);
+
+// One that writes it makes it the lambda's: here, each thread's.
+__global__ void written_by_a_lambda(float *out) {
+  int trips = 4;
+  auto shorten = [&] { trips = threadIdx.x % 4; };
+  shorten();
+  for (int t = 0; t < trips; ++t) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{trip count differs between threads of the block ('t < trips')}}
+  out[threadIdx.x] = 0;
+}
+
+// A warp-role split: the other role finishes on its own and leaves the kernel (probe P2).
+__global__ void roles_that_finish_alone(float *out, const float *in) {
+  __shared__ float s[128];
+  int t = threadIdx.x;
+  if (threadIdx.z == 0) {
+    out[t] = in[t];
+  } else {
+    s[t] = in[t];
+    __syncthreads();
+    out[t + 128] = s[127 - t];
+  }
+}
+
+// The threads past the data skip the barrier and then read what it orders: a race (probe P21).
+__global__ void skipped_then_read(float *out, const float *in, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { // expected-note {{this condition differs between threads of the block}}
+    s[threadIdx.x] = in[i];
+    __syncthreads(); // expected-error {{reached only by threads for which 'i < n' holds}}
+  }
+  out[i] = s[255 - threadIdx.x];
+}

@@ -1,0 +1,72 @@
+// cg-warp-mask and what values are: a warp's first index (the lane taken away), loads through the
+// read-only cache or inline PTX at a uniform address, what a helper stores through its reference
+// parameters, and %laneid read in inline PTX, which names the lanes as threadIdx.x % 32 does.
+//
+// Negatives: a full-mask shuffle under `i - lane < n`, under a count loaded with ld.global.nc at
+// the block's index, in a loop over a block's range from a helper's out-parameters; a half-warp
+// mask under `lane < 16` for a %laneid lane.
+// Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
+// loaded at each lane's own index.
+
+// i - lane is the warp's first index; the lanes of a warp agree on it.
+__global__ void warp_first_index(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x % 32;
+  float v = in[i];
+  if (i - lane < n)
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  out[i] = v;
+}
+
+__device__ int load_not_coherent(const int *p) {
+  int v;
+  asm volatile("ld.global.nc.s32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+
+// A count loaded in inline PTX at the block's index: every lane makes the same trips.
+__global__ void block_count_from_ptx(const int *counts, float *x) {
+  int n = load_not_coherent(counts + blockIdx.x);
+  float v = x[threadIdx.x];
+  for (int c = 0; c < n; ++c)
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  x[threadIdx.x] = v;
+}
+
+// Loaded at each lane's own index, the counts differ between the lanes.
+__global__ void lane_count_from_ptx(const int *counts, float *x) {
+  int n = load_not_coherent(counts + threadIdx.x);
+  float v = x[threadIdx.x];
+  for (int c = 0; c < n; ++c) // expected-note {{this condition differs between lanes}}
+    v += __shfl_xor_sync(0xffffffffu, v, 1); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  x[threadIdx.x] = v;
+}
+
+__device__ void share_of(int n, int parts, int part, int &begin, int &end) {
+  int per = (n + parts - 1) / parts;
+  begin = part * per;
+  end = min(n, begin + per);
+}
+
+// Each warp walks rows of the block's share: the bounds are the block's.
+__global__ void warps_over_the_block_share(float *v, int n) {
+  int b, e;
+  share_of(n, gridDim.x, blockIdx.x, b, e);
+  for (int i = b + threadIdx.x / 32; i < e; i += blockDim.x / 32) {
+    float x = v[i];
+    x = __shfl_sync(0xffffffffu, x, 0);
+    v[i] = x;
+  }
+}
+
+// %laneid read in inline PTX is the lane: half the warp passes `lane < 16`.
+__global__ void lane_from_ptx(float *x) {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  float v = x[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_xor_sync(0x0000ffffu, v, 1);
+  if (lane < 16) // expected-note {{lanes 16-31 do not pass this condition}}
+    v += __shfl_xor_sync(0xffffffffu, v, 1); // expected-error {{names lanes 16-31, which never reach this call}}
+  x[threadIdx.x] = v;
+}
