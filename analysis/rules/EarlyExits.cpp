@@ -161,8 +161,48 @@ bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *
                          /*OrSharedMemory=*/false);
 }
 
-bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition,
-                          bool SkippersTakeElse) {
+/// Whether E is an index computed from blockIdx (a global index) by arithmetic, through the
+/// initializers of up to Hops local variables.
+static bool usesBlockIndex(const Stmt *E, unsigned Hops) {
+  if (!E)
+    return false;
+  // blockIdx.x reads blockIdx through an opaque value (a pseudo-object property).
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
+    return usesBlockIndex(Opaque->getSourceExpr(), Hops);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return false;
+    if (const auto *Record = V->getType()->getAsCXXRecordDecl())
+      if (Record->getName() == "__cuda_builtin_blockIdx_t")
+        return true;
+    return Hops && V->hasLocalStorage() && V->getInit() && usesBlockIndex(V->getInit(), Hops - 1);
+  }
+  // Arithmetic on indices only: a value loaded at a global index is data, not an index.
+  if (!isa<BinaryOperator, UnaryOperator, CastExpr, ParenExpr, PseudoObjectExpr, MSPropertyRefExpr>(
+          E) ||
+      (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
+    return false;
+  return llvm::any_of(E->children(), [&](const Stmt *C) { return usesBlockIndex(C, Hops); });
+}
+
+bool isBoundsGuard(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) {
+  const Expr *E = Condition ? Condition->IgnoreParenImpCasts() : nullptr;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return isBoundsGuard(TU, F, BO->getLHS()) && isBoundsGuard(TU, F, BO->getRHS());
+  if (!BO->isRelationalOp())
+    return false;
+  Uniformity &Uniform = TU.uniformityOf(F);
+  auto Bounds = [&](const Expr *Index, const Expr *Bound) {
+    return usesBlockIndex(Index, /*Hops=*/4) && Uniform.isUniformAt(Bound, model::Scope::Grid);
+  };
+  return Bounds(BO->getLHS(), BO->getRHS()) || Bounds(BO->getRHS(), BO->getLHS());
+}
+
+bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition) {
   if (!isKernelWithBody(Kernel) || !Condition)
     return false;
   ASTContext &Ctx = TU.context();
@@ -173,9 +213,8 @@ bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr 
   if (!If || !If->getCond() ||
       !If->getCond()->getSourceRange().fullyContains(Condition->getSourceRange()))
     return false;
-  // The threads that skip the collective take the other side: it must run none.
-  const Stmt *Skipping = SkippersTakeElse ? If->getElse() : If->getThen();
-  if (Skipping && mayRunCollective(TU, Kernel, Skipping, /*OrSharedMemory=*/true))
+  // The threads that skip the collective take the else side: it must run none.
+  if (If->getElse() && mayRunCollective(TU, Kernel, If->getElse(), /*OrSharedMemory=*/true))
     return false;
   return endLeavesKernel(TU, Kernel, If, /*OrSharedMemory=*/true);
 }
@@ -237,12 +276,12 @@ bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
   if (G.Branch->Form == Shape::LoopTripCount)
     return WarpWide && P == model::Platform::Cuda &&
            loopEndLeavesKernel(TU, F, G.Branch->Condition);
-  // A block barrier on one side of an `if` whose other side, and what follows, the skipping
-  // threads run to the end of the kernel: a bounds guard that wraps the rest of the kernel, a
-  // warp-role split whose other roles finish on their own.
-  return (G.Branch->Form == Shape::Holds || G.Branch->Form == Shape::DoesNotHold) &&
-         Needed->Level == Scope::Block &&
-         skippingLeavesKernel(TU, F, G.Branch->Condition, G.Branch->Form == Shape::Holds);
+  // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
+  // end of the data are those an early `return` would have sent away. A condition on threadIdx
+  // alone splits every block (RULES.md's hidden barrier in `sum()`): no excuse.
+  return G.Branch->Form == Shape::Holds && Needed->Level == Scope::Block &&
+         isBoundsGuard(TU, F, G.Branch->Condition) &&
+         skippingLeavesKernel(TU, F, G.Branch->Condition);
 }
 
 } // namespace coopcheck::analysis

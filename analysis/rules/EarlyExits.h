@@ -39,13 +39,19 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const clang::FunctionDecl *
 bool loopEndLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
                          const clang::Expr *LoopCondition);
 
-/// Whether the threads of Kernel that skip the collectives on one side of an `if` (the then
-/// side when SkippersTakeElse) leave the kernel without executing another collective or touching
-/// shared memory: the other side does neither, and nor does anything after the `if` (as
+/// Whether Condition only leaves out the threads past the end of the data: comparisons of a
+/// global index (computed from blockIdx) with a bound the whole grid shares, joined by &&
+/// (`ix < imageW && iy < imageH`). It excludes threads of the last blocks only, like
+/// `if (i >= n) return;`; a condition on threadIdx alone splits every block.
+bool isBoundsGuard(UnitCache &TU, const clang::FunctionDecl *F, const clang::Expr *Condition);
+
+/// Whether the threads of Kernel for which the condition of an `if` does not hold, and so skip
+/// the collectives under it, leave the kernel without executing another collective or touching
+/// shared memory: the `else` does neither, and nor does anything after the `if` (as
 /// loopEndLeavesKernel). They have exited when the others reach the collective, as after
 /// `if (i >= n) return;` (probes P1, P2), and read nothing the skipped barrier orders (P21).
 bool skippingLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
-                          const clang::Expr *Condition, bool SkippersTakeElse);
+                          const clang::Expr *Condition);
 
 /// Whether the threads of F that skip the divergent collective G do not wait for it elsewhere,
 /// built for platform P: they leave the kernel (lanes after a loop whose trip count alone

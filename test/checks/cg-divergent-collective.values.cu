@@ -4,11 +4,11 @@
 //
 // Negatives: a loop bound that moves with the thread's start, a tile's first element, a flag
 // read with __ldg at a block-uniform row, a block's range from a helper's out-parameters, a loop
-// counter captured by reference in a lambda that reads it, a warp-role split whose other role
-// finishes on its own.
+// counter captured by reference in a lambda that reads it, threads past the data that skip the
+// barrier and leave.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
-// from the same helper, a lambda that writes what it captures, threads that skip the barrier and
-// then read the shared memory it orders.
+// from the same helper, a lambda that writes what it captures, threads past the data that skip
+// the barrier and then read the shared memory it orders.
 
 // The counter starts at the thread's element and the bound moves with it: equal trip counts.
 __global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
@@ -136,16 +136,14 @@ __global__ void written_by_a_lambda(float *out) {
   out[threadIdx.x] = 0;
 }
 
-// A warp-role split: the other role finishes on its own and leaves the kernel (probe P2).
-__global__ void roles_that_finish_alone(float *out, const float *in) {
-  __shared__ float s[128];
-  int t = threadIdx.x;
-  if (threadIdx.z == 0) {
-    out[t] = in[t];
-  } else {
-    s[t] = in[t];
+// Threads past the data skip the barrier and leave, touching nothing it orders (probe P2).
+__global__ void past_the_data_leave(float *out, const float *in, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    s[threadIdx.x] = in[i];
     __syncthreads();
-    out[t + 128] = s[127 - t];
+    out[i] = s[255 - threadIdx.x];
   }
 }
 
