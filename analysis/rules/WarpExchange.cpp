@@ -249,11 +249,20 @@ private:
   const Decl *Callee;
 };
 
+/// Whether Arg points into memory of the calling thread's own: a local array or variable of the
+/// caller (not `__shared__`, not static), which no other lane can address.
+bool threadPrivate(const Expr *Arg, const FunctionDecl *Caller) {
+  const auto *Root = dyn_cast_or_null<VarDecl>(memoryRoot(Arg));
+  return Root && Root->hasLocalStorage() && !isa<ParmVarDecl>(Root) &&
+         !Root->hasAttr<CUDASharedAttr>() && Root->getDeclContext() == Caller &&
+         !Root->getType()->isPointerType() && !Root->getType()->isReferenceType();
+}
+
 /// Whether the lanes of a warp index one array through the pointer parameter P of F: always in
 /// a kernel, and in a device function when each call the unit shows passes the same pointer to
 /// every lane of a warp (`reverse_in_warp(buf, v)`). A call that passes each thread its own part
-/// of an array (`dct(block + row * stride)`) gives every lane a different base: the same index
-/// then names different elements.
+/// of an array (`dct(block + row * stride)`), or its own local array (`warp_reduce(sums)`),
+/// gives every lane different memory: the same index then names different elements.
 bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl *P) {
   if (F->hasAttr<CUDAGlobalAttr>())
     return true;
@@ -264,7 +273,8 @@ bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl
     Finder.TraverseStmt(Caller->getBody());
     for (const CallExpr *Call : Finder.Calls) {
       const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
-      if (Arg && !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp))
+      if (Arg && (threadPrivate(Arg, Caller) ||
+                  !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp)))
         return false;
     }
   }

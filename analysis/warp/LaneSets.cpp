@@ -606,7 +606,9 @@ const Expr *LaneSets::laneVaryingExit(const Stmt *S) {
     if (!Shape.Branch.Condition || !Shape.GuardsKernelExit)
       continue;
     const Expr *Cond = Shape.Branch.Condition;
-    if (TU.uniformityOf(Function).isUniformAt(Cond, Warp))
+    // As for the conditions around the call (mayDifferInAWarp): rows of whole warps leave
+    // together (`if (row >= rows) return;` for `row = blockIdx.x * blockDim.y + threadIdx.y`).
+    if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
       continue;
     if (auto L = lanesWhere(Cond)) { // lane-evaluable: does any warp lose only part of its lanes?
       bool Splits = false;

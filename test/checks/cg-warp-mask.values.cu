@@ -3,10 +3,10 @@
 // parameters, and %laneid read in inline PTX, which names the lanes as threadIdx.x % 32 does.
 //
 // Negatives: a full-mask shuffle under `i - lane < n`, under a count loaded with ld.global.nc at
-// the block's index, in a loop over a block's range from a helper's out-parameters; a half-warp
-// mask under `lane < 16` for a %laneid lane.
+// the block's index, in a loop over a block's range from a helper's out-parameters, after whole
+// rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
-// loaded at each lane's own index.
+// loaded at each lane's own index, a butterfly after single lanes left.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -69,4 +69,27 @@ __global__ void lane_from_ptx(float *x) {
   if (lane < 16) // expected-note {{lanes 16-31 do not pass this condition}}
     v += __shfl_xor_sync(0xffffffffu, v, 1); // expected-error {{names lanes 16-31, which never reach this call}}
   x[threadIdx.x] = v;
+}
+
+// One warp per row leaves together past the last row: no lane of a staying warp has left.
+__global__ void rows_past_the_end_leave(float *out, const float *in, int rows, int cols) {
+  int row = blockIdx.x * blockDim.y + threadIdx.y;
+  if (row >= rows)
+    return;
+  float v = in[row * cols + threadIdx.x];
+  for (int o = 16; o > 0; o /= 2)
+    v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  if (threadIdx.x == 0)
+    out[row] = v;
+}
+
+// Lanes past the data leave one by one: the staying lanes' butterfly reads lanes that left.
+__global__ void lanes_past_the_end_leave(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) // expected-note {{lanes where this condition holds leave the kernel}}
+    return;
+  float v = in[i];
+  for (int o = 16; o > 0; o /= 2)
+    v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o)); // expected-warning {{names lanes that may have left the kernel}}
+  out[i] = v;
 }
