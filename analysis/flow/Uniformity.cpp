@@ -283,6 +283,14 @@ bool onlyRead(const Stmt *Body, const VarDecl *V) {
   return Finder.All == Finder.Reads;
 }
 
+/// Whether Callee's body (when the unit has it) only reads its parameter I.
+bool readsParameterOnly(const FunctionDecl *Callee, unsigned I) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || I >= Definition->getNumParams())
+    return false;
+  return onlyRead(Definition->getBody(), Definition->getParamDecl(I));
+}
+
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
@@ -341,8 +349,9 @@ public:
           Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
       bool ByMutableRef = !ReadsArguments && !ParamType.isNull() && ParamType->isReferenceType() &&
                           !ParamType.getNonReferenceType().isConstQualified();
-      // A local given by reference is defined by the call: what the callee stores there.
-      if (ByMutableRef)
+      // A local given by reference is defined by the call: what the callee stores there. A
+      // callee whose body only reads that parameter leaves it be.
+      if (ByMutableRef && !readsParameterOnly(Callee, I))
         if (const VarDecl *V = localVariable(Arg))
           Defs[V].push_back(Call);
       // Memory handed to a callee through a pointer to non-const may be written there.

@@ -261,11 +261,12 @@ bool threadPrivate(const Expr *Arg, const FunctionDecl *Caller) {
 /// Whether the lanes of a warp index one array through the pointer parameter P of F: always in
 /// a kernel, and in a device function when each call the unit shows passes the same pointer to
 /// every lane of a warp (`reverse_in_warp(buf, v)`). A call that passes each thread its own part
-/// of an array (`dct(block + row * stride)`), or its own local array (`warp_reduce(sums)`),
-/// gives every lane different memory: the same index then names different elements.
+/// of an array (`dct(block + row * stride)`) gives every lane a different base; calls that all
+/// pass the caller's own local array (`warp_reduce(sums)`) give each lane its own memory.
 bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl *P) {
   if (F->hasAttr<CUDAGlobalAttr>())
     return true;
+  bool SomeShared = false, SomePrivate = false;
   for (const FunctionDecl *Caller : TU.deviceFunctions()) {
     if (!Caller->hasBody())
       continue;
@@ -273,12 +274,17 @@ bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl
     Finder.TraverseStmt(Caller->getBody());
     for (const CallExpr *Call : Finder.Calls) {
       const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
-      if (Arg && (threadPrivate(Arg, Caller) ||
-                  !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp)))
+      if (Arg && threadPrivate(Arg, Caller)) {
+        SomePrivate = true;
+        continue;
+      }
+      if (Arg && !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp))
         return false;
+      SomeShared = true;
     }
   }
-  return true;
+  // Only calls with each thread's own memory: no lane reads another's.
+  return SomeShared || !SomePrivate;
 }
 
 /// The innermost counted loop around E.

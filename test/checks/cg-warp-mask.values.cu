@@ -93,3 +93,17 @@ __global__ void lanes_past_the_end_leave(float *out, const float *in, int n) {
     v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o)); // expected-warning {{names lanes that may have left the kernel}}
   out[i] = v;
 }
+
+// A helper that takes the node by reference and only reads it leaves it the warp's.
+__device__ void mark_visited(unsigned &node, unsigned *visits) { atomicAdd(&visits[node], 1u); }
+
+__global__ void walk_by_reference(const unsigned *next, unsigned *visits, float *x, unsigned root) {
+  unsigned node = root;
+  float v = x[threadIdx.x];
+  while (node != 0) {
+    mark_visited(node, visits);
+    v += __shfl_sync(0xffffffffu, v, 0);
+    node = next[node];
+  }
+  x[threadIdx.x] = v;
+}
