@@ -249,13 +249,13 @@ private:
   const Decl *Callee;
 };
 
-/// Whether Arg points into memory of the calling thread's own: a local array or variable of the
-/// caller (not `__shared__`, not static), which no other lane can address.
-bool threadPrivate(const Expr *Arg, const FunctionDecl *Caller) {
+/// Whether Arg points into memory of the calling thread's own: a local array or variable (not
+/// `__shared__`, not static; also one a lambda captures), which no other lane can address.
+bool threadPrivate(const Expr *Arg) {
   const auto *Root = dyn_cast_or_null<VarDecl>(memoryRoot(Arg));
   return Root && Root->hasLocalStorage() && !isa<ParmVarDecl>(Root) &&
-         !Root->hasAttr<CUDASharedAttr>() && Root->getDeclContext() == Caller &&
-         !Root->getType()->isPointerType() && !Root->getType()->isReferenceType();
+         !Root->hasAttr<CUDASharedAttr>() && !Root->getType()->isPointerType() &&
+         !Root->getType()->isReferenceType();
 }
 
 /// Whether the lanes of a warp index one array through the pointer parameter P of F: always in
@@ -274,7 +274,7 @@ bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl
     Finder.TraverseStmt(Caller->getBody());
     for (const CallExpr *Call : Finder.Calls) {
       const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
-      if (Arg && threadPrivate(Arg, Caller)) {
+      if (Arg && threadPrivate(Arg)) {
         SomePrivate = true;
         continue;
       }
