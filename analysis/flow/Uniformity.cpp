@@ -48,6 +48,18 @@ UniformValue restOf(UniformValue V) {
   return Rest;
 }
 
+namespace {
+/// Whole, remembered as Terms plus a rest shared as Rest.
+UniformValue attachTerms(UniformValue Whole, ThreadTerms Terms, UniformValue Rest) {
+  Whole.Terms = Terms;
+  Whole.RestLevel = Rest.Level;
+  Whole.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
+  Whole.Params |= Rest.Params;
+  Whole.Reads |= Rest.Reads;
+  return Whole;
+}
+} // namespace
+
 UniformValue withTerms(ThreadTerms Terms, UniformValue Rest, UniformValue Whole,
                        unsigned WarpSize) {
   Rest = restOf(Rest);
@@ -55,13 +67,8 @@ UniformValue withTerms(ThreadTerms Terms, UniformValue Rest, UniformValue Whole,
     return UniformValue::pending();
   if (!Terms.any())
     return Rest;
-  UniformValue V = Terms.warpBase() ? meet(Rest, UniformValue::granule(WarpSize)) : Whole;
-  V.Terms = Terms;
-  V.RestLevel = Rest.Level;
-  V.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
-  V.Params |= Rest.Params;
-  V.Reads |= Rest.Reads;
-  return V;
+  return attachTerms(Terms.warpBase() ? meet(Rest, UniformValue::granule(WarpSize)) : Whole, Terms,
+                     Rest);
 }
 
 UniformValue withoutTerms(UniformValue V) {
@@ -75,19 +82,11 @@ UniformValue withoutTerms(UniformValue V) {
 UniformValue join(UniformValue A, UniformValue B) {
   if (A.Pending || B.Pending)
     return A.Pending ? B : A;
+  // The meet is the whole value: for two warp bases too, each already shared by a warp at most.
   UniformValue Whole = meet(A, B);
   if (A.Terms != B.Terms || !A.Terms.any())
     return Whole;
-  // Both hold the same thread terms; the warp size matters only for a warp base, which both
-  // already are or are not, so the granule of the whole stands for it.
-  UniformValue Rest = meet(restOf(A), restOf(B));
-  UniformValue V = A.Terms.warpBase()
-                       ? meet(Rest, UniformValue::granule(std::min(A.Granule, B.Granule)))
-                       : Whole;
-  V.Terms = A.Terms;
-  V.RestLevel = Rest.Level;
-  V.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
-  return V;
+  return attachTerms(Whole, A.Terms, meet(restOf(A), restOf(B)));
 }
 
 bool satisfies(UniformValue V, UniformRequirement R) {
