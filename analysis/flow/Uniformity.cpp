@@ -6,6 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
@@ -103,11 +104,20 @@ const Expr *strip(const Expr *E) {
 
 /// A variable of the function itself, parameters included (a pointer parameter advanced with
 /// `p += blockIdx.x` is given a new value, not written through).
+/// A local variable, or a reference parameter the function may assign: within the function both
+/// take the values given to them in turn.
+bool holdsOwnValue(const VarDecl *V) {
+  QualType Type = V->getType();
+  bool AssignableReference = isa<ParmVarDecl>(V) && Type->isReferenceType() &&
+                             !Type.getNonReferenceType().isConstQualified();
+  return V->hasLocalStorage() && (!Type->isReferenceType() || AssignableReference) &&
+         !V->hasAttr<CUDASharedAttr>();
+}
+
 const VarDecl *localVariable(const Expr *E) {
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (V->hasLocalStorage() && !V->getType()->isReferenceType() && !V->hasAttr<CUDASharedAttr>())
-        return V;
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && holdsOwnValue(V))
+      return V;
   return nullptr;
 }
 
@@ -221,6 +231,16 @@ std::optional<UniformValue> specialRegisterValue(const GCCAsmStmt *Asm, unsigned
   return UniformValue::perThread();
 }
 
+/// `v[i]` on an object whose operator[] hands out a reference to an element (a vector or array
+/// class): an access to the object's memory, like a subscript.
+const CXXOperatorCallExpr *elementAccess(const Expr *E) {
+  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+  const FunctionDecl *Callee = Op ? Op->getDirectCallee() : nullptr;
+  bool Element = Callee && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+                 Callee->getReturnType()->isReferenceType();
+  return Element ? Op : nullptr;
+}
+
 const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps) {
   auto Step = [Steps](const Expr *S) {
     if (Steps)
@@ -231,6 +251,9 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       Step(ASE);
       E = ASE->getBase();
+    } else if (const auto *Element = elementAccess(E)) {
+      Step(Element);
+      E = Element->getArg(0);
     } else if (const auto *ME = dyn_cast<MemberExpr>(E))
       E = ME->getBase();
     else if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -257,6 +280,13 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
       return nullptr;
   }
   return nullptr;
+}
+
+/// The lambda a local closure variable is made from (`auto step = [&] {...}`).
+static const LambdaExpr *closureOf(const VarDecl *V) {
+  return V && V->hasLocalStorage() && V->getInit()
+             ? dyn_cast<LambdaExpr>(V->getInit()->IgnoreImplicit())
+             : nullptr;
 }
 
 namespace {
@@ -313,6 +343,8 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasLocalStorage() && V->getInit() && !isa<ParmVarDecl>(V)) // not default arguments
       Defs[V].push_back(V->getInit());
+    if (const LambdaExpr *L = closureOf(V))
+      ClosureVariables[L] = V;
     return true;
   }
 
@@ -332,6 +364,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    noteClosureCall(Call);
     const FunctionDecl *Callee = Call->getDirectCallee();
     // A method that is not const may change its object.
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
@@ -363,16 +396,56 @@ public:
   }
 
   // A lambda body is a function of its own; what it captures by reference and does more with
-  // than read, it may change.
+  // than read, it may change wherever it is called.
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()); V && !onlyRead(L->getBody(), V))
-          Escaped.insert(V);
+    for (const LambdaCapture &C : L->captures()) {
+      const auto *V = C.capturesVariable() ? dyn_cast<VarDecl>(C.getCapturedVar()) : nullptr;
+      if (!V)
+        continue;
+      ++ClosureUses[V]; // a closure captured by another one may be called there
+      if (C.getCaptureKind() == LCK_ByRef && !onlyRead(L->getBody(), V))
+        ChangedBy[L].push_back(V);
+    }
     return true;
   }
 
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()); V && closureOf(V))
+      ++ClosureUses[V];
+    return true;
+  }
+
+  /// Once the body is walked: a closure kept in a local and only ever called there defines, at
+  /// each call, the variables it changes; any other lambda may change them anywhere.
+  void finish() {
+    for (const auto &[Lambda, Changed] : ChangedBy) {
+      const VarDecl *Closure = ClosureVariables.lookup(Lambda);
+      auto Calls = Closure ? ClosureCalls.find(Closure) : ClosureCalls.end();
+      bool OnlyCalled =
+          Calls != ClosureCalls.end() && Calls->second.size() == ClosureUses.lookup(Closure);
+      for (const VarDecl *V : Changed) {
+        if (!OnlyCalled) {
+          Escaped.insert(V);
+          continue;
+        }
+        for (const CallExpr *Call : Calls->second)
+          Defs[V].push_back(Call);
+      }
+    }
+  }
+
 private:
+  /// A call of a closure that a local variable holds (`step()` with `auto step = [&] {...}`).
+  void noteClosureCall(const CallExpr *Call) {
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+    if (!Op || Op->getOperator() != OO_Call || Op->getNumArgs() == 0)
+      return;
+    const auto *Ref = dyn_cast<DeclRefExpr>(strip(Op->getArg(0)));
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (V && closureOf(V))
+      ClosureCalls[V].push_back(Call);
+  }
+
   void defineOrWrite(const Expr *Target, const Stmt *Definition) {
     if (const VarDecl *V = localVariable(Target))
       Defs[V].push_back(Definition);
@@ -384,6 +457,11 @@ private:
   llvm::DenseSet<const VarDecl *> &Escaped;
   WriteMap &Writes;
   llvm::SmallVectorImpl<const ReturnStmt *> &Returns;
+  /// Lambdas with the variables they capture by reference and change.
+  llvm::MapVector<const LambdaExpr *, llvm::SmallVector<const VarDecl *, 4>> ChangedBy;
+  llvm::DenseMap<const LambdaExpr *, const VarDecl *> ClosureVariables;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const CallExpr *, 2>> ClosureCalls;
+  llvm::DenseMap<const VarDecl *, unsigned> ClosureUses;
 };
 
 } // namespace
@@ -400,18 +478,23 @@ void Uniformity::collectDefinitions() {
     return;
   DefinitionCollector Collector(Definitions, Escaped, Writes, Returns);
   Collector.TraverseStmt(Function->getBody());
+  Collector.finish();
 }
 
 UniformValue Uniformity::valueOf(const Expr *E) {
   if (auto It = Settled.find(E); It != Settled.end())
     return It->second;
-  // Evaluate E; if it read nodes not seen before, settle them and evaluate it again (the nodes
+  return Settled[E] = settle([&] { return exprValue(E); });
+}
+
+UniformValue Uniformity::settle(llvm::function_ref<UniformValue()> Evaluate) {
+  // If the evaluation read nodes not seen before, settle them and evaluate it again (the nodes
   // seen before are settled already: nothing new can change them).
   for (;;) {
     MetNewNode = false;
-    UniformValue V = exprValue(E);
+    UniformValue V = Evaluate();
     if (!MetNewNode)
-      return Settled[E] = V;
+      return V;
     solve();
   }
 }
@@ -430,17 +513,16 @@ UniformValue Uniformity::read(Node N) {
 }
 
 UniformValue Uniformity::evaluate(Node N) {
-  switch (N.getInt()) {
+  const Stmt *S = N.first.getPointer();
+  switch (N.first.getInt()) {
   case NodeKind::Definition:
-    return definitionValue(N.getPointer());
+    return S ? definitionValue(S) : privateMemoryValue(N.second);
   case NodeKind::StoredByCall:
-    return storedByCall(cast<CallExpr>(N.getPointer()));
-  case NodeKind::Use: {
-    const auto *Use = cast<DeclRefExpr>(N.getPointer());
-    return useValue(Use, cast<VarDecl>(Use->getDecl()));
-  }
+    return storedByCall(cast<CallExpr>(S), N.second);
+  case NodeKind::Use:
+    return useValue(S, cast<VarDecl>(cast<DeclRefExpr>(S)->getDecl()));
   case NodeKind::Condition:
-    return exprValue(cast<Expr>(N.getPointer()));
+    return exprValue(cast<Expr>(S));
   }
   return UniformValue::perThread();
 }
@@ -475,8 +557,13 @@ void Uniformity::solve() {
 std::optional<UniformValue> Uniformity::returnValue() {
   if (ReturnSummary)
     return *ReturnSummary;
-  if (Summarising || !Function || Function->getReturnType()->isVoidType() || Returns.empty())
+  if (!Function || Function->getReturnType()->isVoidType() || Returns.empty())
     return std::nullopt;
+  // A recursive call, met while the summary is computed: what it returns comes from the same
+  // returns, read with its own arguments, so it is taken to depend on all it is given; the
+  // returns that end the recursion still bring in whatever else varies.
+  if (Summarising)
+    return everythingPassed();
   Summarising = true;
   UniformValue V = UniformValue::everywhere();
   for (const ReturnStmt *R : Returns)
@@ -496,32 +583,78 @@ std::optional<UniformValue> Uniformity::returnValue() {
   return V;
 }
 
-std::optional<UniformValue> Uniformity::storedValue(unsigned Param) {
-  if (!Function || Param >= Function->getNumParams() || !Cfg || Summarising)
-    return std::nullopt;
-  const ParmVarDecl *P = Function->getParamDecl(Param);
-  auto It = Writes.find(P);
-  if (!P->getType()->isReferenceType() || It == Writes.end())
-    return std::nullopt;
-  auto WholeAssignment = [&](const Stmt *W) {
-    const auto *BO = dyn_cast<BinaryOperator>(W);
-    const auto *Ref =
-        BO && BO->getOpcode() == BO_Assign ? dyn_cast<DeclRefExpr>(strip(BO->getLHS())) : nullptr;
-    return Ref && Ref->getDecl() == P;
+/// The object of a method, or the closure of a lambda: the caller's, like a parameter.
+static UniformValue objectValue() {
+  UniformValue Object = UniformValue::everywhere();
+  Object.Params = uint64_t(1) << ObjectParameter;
+  return Object;
+}
+
+/// Whether Function is a lambda's body and Var a variable of the function around it.
+static bool capturedBy(const FunctionDecl *Function, const VarDecl *Var) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  return Method && Method->getParent()->isLambda() && Var->getDeclContext() != Function;
+}
+
+/// Whether S gives Target a whole new value (`t = ..`, `t += ..`, `++t`, an asm output).
+static bool storesWhole(const Stmt *S, const VarDecl *Target) {
+  auto Names = [Target](const Expr *E) {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(strip(E));
+    return Ref && Ref->getDecl() == Target;
   };
-  if (!llvm::all_of(It->second, WholeAssignment))
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && Names(BO->getLHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() && Names(UO->getSubExpr());
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return llvm::any_of(Asm->outputs(), Names);
+  return false;
+}
+
+UniformValue Uniformity::everythingPassed() const {
+  UniformValue V = UniformValue::everywhere();
+  for (const ParmVarDecl *P : Function->parameters()) {
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= ObjectParameter)
+      return UniformValue::perThread();
+    V.Params |= uint64_t(1) << I;
+    if (P->getType()->isPointerType() || P->getType()->isReferenceType())
+      V.Reads |= uint64_t(1) << I;
+  }
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isInstance()) {
+    V.Params |= uint64_t(1) << ObjectParameter;
+    V.Reads |= uint64_t(1) << ObjectParameter;
+  }
+  return V;
+}
+
+std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
+  if (!Function || !Cfg || Summarising)
     return std::nullopt;
-  // A path on which nothing is stored leaves the caller's value, which the caller knows.
-  llvm::SmallPtrSet<const Stmt *, 4> Stores(It->second.begin(), It->second.end());
-  if (Cfg->reachesAvoiding(nullptr, nullptr, [&](const Stmt *S) { return Stores.count(S) != 0; }))
+  // A reference parameter is memory the caller owns; a variable captured by reference is the
+  // enclosing function's, given values here like a local.
+  const auto *Param = dyn_cast<ParmVarDecl>(Target);
+  bool ByReference =
+      Param && Param->getDeclContext() == Function && Param->getType()->isReferenceType();
+  if (!ByReference && !capturedBy(Function, Target))
+    return std::nullopt;
+  llvm::ArrayRef<const Stmt *> Stores;
+  if (auto It = Definitions.find(Target); It != Definitions.end())
+    Stores = It->second;
+  if (Stores.empty() || Writes.count(Target) ||
+      !llvm::all_of(Stores, [&](const Stmt *S) { return storesWhole(S, Target); }))
     return std::nullopt;
   Summarising = true;
   UniformValue V = UniformValue::everywhere();
-  for (const Stmt *Store : It->second) {
-    V = meet(V, valueOf(cast<BinaryOperator>(Store)->getRHS()));
+  for (const Stmt *Store : Stores) {
+    V = meet(V, settle([&] { return definitionValue(Store); }));
     for (const auto &[Block, Condition] : branchesOf(Store))
       V = meet(V, valueOf(Condition));
   }
+  // A path that stores nothing leaves the value the variable had at the call.
+  llvm::SmallPtrSet<const Stmt *, 4> StoreSet(Stores.begin(), Stores.end());
+  if (Cfg->reachesAvoiding(nullptr, nullptr, [&](const Stmt *S) { return StoreSet.count(S); }))
+    V = meet(V, ByReference ? declRefValue(Param) : objectValue());
   Summarising = false;
   return withoutTerms(V);
 }
@@ -576,9 +709,8 @@ UniformValue Uniformity::asmValue(const GCCAsmStmt *Asm) {
   return V;
 }
 
-llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *Use,
-                                                             const VarDecl *Var) {
-  auto [It, Inserted] = Reaching.try_emplace(Use);
+llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const Stmt *Use, const VarDecl *Var) {
+  auto [It, Inserted] = Reaching.try_emplace({Use, Var});
   if (!Inserted)
     return It->second;
   const auto &Defs = Definitions.find(Var)->second;
@@ -599,7 +731,7 @@ llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const DeclRefExpr *
 }
 
 llvm::SmallPtrSet<const Stmt *, 4>
-Uniformity::nearestDefinitions(const DeclRefExpr *Use, const VarDecl *Var,
+Uniformity::nearestDefinitions(const Stmt *Use, const VarDecl *Var,
                                llvm::ArrayRef<const Stmt *> Defs) {
   // A walk back from a use meets the definitions near it at once; a variable that more uses ask
   // about than this gets one pass over the CFG for all of them, so that thousands of uses far
@@ -644,10 +776,10 @@ const Expr *definedValue(const VarDecl *Var, const Stmt *Definition) {
 Uniformity::Node Uniformity::definitionNode(const VarDecl *Var, const Stmt *Def) {
   // `int n = f(x)` defines n by what f returns and x by what f stores: two nodes of one call.
   bool Stored = isa<CallExpr>(Def) && Var->getInit() != Def;
-  return Node(Def, Stored ? NodeKind::StoredByCall : NodeKind::Definition);
+  return Stored ? node(Def, NodeKind::StoredByCall, Var) : node(Def, NodeKind::Definition);
 }
 
-UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
+UniformValue Uniformity::useValue(const Stmt *Use, const VarDecl *Var) {
   if (Escaped.count(Var))
     return UniformValue::perThread();
   if (!Definitions.count(Var))
@@ -674,10 +806,10 @@ UniformValue Uniformity::useValue(const DeclRefExpr *Use, const VarDecl *Var) {
   return withTerms(V.Terms, meet(restOf(V), Branches), meet(V, Branches), Unit.WarpSize);
 }
 
-bool Uniformity::holdsIncoming(const DeclRefExpr *Use, const VarDecl *Var) {
+bool Uniformity::holdsIncoming(const Stmt *Use, const VarDecl *Var) {
   if (!isa<ParmVarDecl>(Var) || !Cfg || !Cfg->blockOf(Use))
     return false;
-  auto [It, Inserted] = Incoming.try_emplace(Use, false);
+  auto [It, Inserted] = Incoming.try_emplace({Use, Var}, false);
   if (Inserted) {
     const auto &All = Definitions.find(Var)->second;
     llvm::SmallPtrSet<const Stmt *, 8> Redefinitions(All.begin(), All.end());
@@ -711,7 +843,7 @@ UniformValue Uniformity::branchValue(const Stmt *Def, const Stmt *Use) {
   UniformValue Result = UniformValue::everywhere();
   for (const auto &[Block, Condition] : branchesOf(Def))
     if (!llvm::is_contained(UseBranches, Block))
-      Result = meet(Result, read(Node(Condition, NodeKind::Condition)));
+      Result = meet(Result, read(node(Condition, NodeKind::Condition)));
   return Result;
 }
 
@@ -739,6 +871,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return namedValue(DRE);
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
     return exprValue(POE->getResultExpr());
+  if (elementAccess(E))
+    return loadValue(E);
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return callValue(Call);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
@@ -767,9 +901,7 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return exprValue(DefaultInit->getExpr());
   // The object of a method is the caller's, like a parameter.
   if (isa<CXXThisExpr>(E)) {
-    UniformValue Object = UniformValue::everywhere();
-    Object.Params = uint64_t(1) << ObjectParameter;
-    return Object;
+    return objectValue();
   }
   return UniformValue::perThread();
 }
@@ -781,18 +913,19 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
                 !V->isConstexpr();
   if (Memory)
     return loadValue(DRE);
+  // A compile-time constant, also one of an enclosing function that a lambda names uncaptured.
+  if (V && V->isUsableInConstantExpressions(Ctx))
+    return UniformValue::everywhere();
   // A variable of an enclosing function, captured by a lambda: what the closure object holds,
   // which the lambda's callers pass (a closure is as uniform as what it captures).
   if (V && V->hasLocalStorage() && V->getDeclContext() != Function) {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
     if (!Method || !Method->getParent()->isLambda())
       return UniformValue::perThread();
-    UniformValue Object = UniformValue::everywhere();
-    Object.Params = uint64_t(1) << ObjectParameter;
-    return Object;
+    return objectValue();
   }
   if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
-    return read(Node(DRE, NodeKind::Use));
+    return read(node(DRE, NodeKind::Use));
   return declRefValue(DRE->getDecl());
 }
 
@@ -1036,6 +1169,8 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
   UniformValue Address = UniformValue::perThread();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Stripped))
     Address = meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
+  else if (const auto *Element = elementAccess(Stripped))
+    Address = meet(addressValue(Element->getArg(0)), exprValue(Element->getArg(1)));
   else if (const auto *UO = dyn_cast<UnaryOperator>(Stripped))
     Address = exprValue(UO->getSubExpr());
   else if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
@@ -1046,9 +1181,12 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
   return memoryValue(Root, Address, Access);
 }
 
-/// The parameter (or the object of the method) whose pointee Root is, as a bit of Reads.
-static std::optional<unsigned> readsBit(const Decl *Root) {
+/// Which of Function's parameters points to the memory at Root: for a lambda, memory reached
+/// through what it captures is the closure's.
+static std::optional<unsigned> readsBit(const Decl *Root, const FunctionDecl *Function) {
   if (isa<CXXRecordDecl>(Root))
+    return ObjectParameter;
+  if (const auto *V = dyn_cast<VarDecl>(Root); V && capturedBy(Function, V))
     return ObjectParameter;
   const auto *P = dyn_cast<ParmVarDecl>(Root);
   if (P && (P->getType()->isPointerType() || P->getType()->isReferenceType()) &&
@@ -1060,20 +1198,26 @@ static std::optional<unsigned> readsBit(const Decl *Root) {
 UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, const Stmt *At) {
   const auto *Var = dyn_cast<VarDecl>(Root);
   bool Shared = Var && Var->hasAttr<CUDASharedAttr>();
-  bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var);
+  // A local array or object of this function itself (a lambda's captures are its caller's).
+  bool OwnMemory = Var && Var->hasLocalStorage() && !Shared && !isa<ParmVarDecl>(Var) &&
+                   Var->getDeclContext() == Function && !Var->getType()->isPointerType() &&
+                   !Var->getType()->isReferenceType();
   auto Ordered = [&] {
     auto [Order, Inserted] = LoadOrder.try_emplace(At);
     if (Inserted)
       Order->second = orderedByBarrier(Root, At);
     return Order->second;
   };
-  if (Memory == MemoryView::CallerMayWrite && !OwnMemory) {
+  // A thread's own memory holds what the thread stored there.
+  if (OwnMemory)
+    return meet(Address, read(node(nullptr, NodeKind::Definition, Var)));
+  if (Memory == MemoryView::CallerMayWrite) {
     // A barrier after every write, the callers' included, gives the load one value
     // (`if (threadIdx.x == 0) last = ...;`, a block barrier, `return last;`).
     if (std::optional<Scope> Order = Ordered())
       return meet(Address, UniformValue::at(*Order));
     // What the caller's memory holds is the caller's to tell, when this function leaves it be.
-    std::optional<unsigned> Bit = readsBit(Root);
+    std::optional<unsigned> Bit = readsBit(Root, Function);
     if (!Bit || Writes.count(Root))
       return UniformValue::perThread();
     UniformValue Through = UniformValue::everywhere();
@@ -1088,12 +1232,38 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
   return UniformValue::perThread();
 }
 
+UniformValue Uniformity::privateMemoryValue(const VarDecl *Var) {
+  if (Escaped.count(Var))
+    return UniformValue::perThread();
+  // What the variable was given whole (its initializer, assignments), and what was stored in its
+  // parts, at the parts the stores chose and under the branches deciding them.
+  UniformValue V = UniformValue::everywhere();
+  if (auto It = Definitions.find(Var); It != Definitions.end())
+    for (const Stmt *Def : It->second)
+      V = meet(V, read(definitionNode(Var, Def)));
+  for (const Stmt *Write : Writes.lookup(Var)) {
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Write); BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Write); UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    if (!Target) // a call or asm given its address: what it stores is not known here
+      return UniformValue::perThread();
+    V = meet(V, meet(definitionValue(Write), addressValue(Target)));
+    for (const auto &[Block, Condition] : branchesOf(Write))
+      V = meet(V, read(node(Condition, NodeKind::Condition)));
+  }
+  return withoutTerms(V);
+}
+
 UniformValue Uniformity::addressValue(const Expr *LValue) {
   const Expr *E = LValue->IgnoreParens();
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E); Cast && Cast->getCastKind() == CK_NoOp)
     return addressValue(Cast->getSubExpr());
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
+  if (const auto *Element = elementAccess(E))
+    return meet(addressValue(Element->getArg(0)), exprValue(Element->getArg(1)));
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->isArrow() ? exprValue(ME->getBase()) : addressValue(ME->getBase());
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
@@ -1104,7 +1274,8 @@ UniformValue Uniformity::addressValue(const Expr *LValue) {
       return declRefValue(V);
     if (V && V->hasLocalStorage() && V->getType()->isReferenceType() && V->getInit())
       return addressValue(V->getInit());
-    if (V && !V->hasLocalStorage())
+    // A global, or a thread's own variable: the same place in the memory each thread sees.
+    if (V && (!V->hasLocalStorage() || !V->getType()->isReferenceType()))
       return UniformValue::everywhere();
   }
   return UniformValue::perThread();
@@ -1164,7 +1335,9 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
     return Op->ValueArg >= 0 && unsigned(Op->ValueArg) < Call->getNumArgs()
                ? pointeeValue(Call->getArg(unsigned(Op->ValueArg)), Call)
                : UniformValue::perThread();
-  if (Name.empty() || (Op && Op->Result == model::ResultUniformity::Lane))
+  // Operators have no name: only an indirect call is unknown for that.
+  if ((Name.empty() && !Call->getDirectCallee()) ||
+      (Op && Op->Result == model::ResultUniformity::Lane))
     return Op && Op->Kind == model::OperationKind::LaneIndex ? UniformValue::lane()
                                                              : UniformValue::perThread();
   // Library functions (math, bit operations) are as uniform as their arguments; user functions
@@ -1216,33 +1389,55 @@ UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::O
   return meet(UniformValue::granule(Width), Lane);
 }
 
-UniformValue Uniformity::storedByCall(const CallExpr *Call) {
+UniformValue Uniformity::storedByCall(const CallExpr *Call, const VarDecl *Var) {
   const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
   if (!Callee || !Unit.StoredValueOf)
     return UniformValue::perThread();
-  // Every variable the call is given by reference gets what the callee stores (one node per
-  // call: the variables it defines share the meet).
+  // What the callee stores through each reference parameter the call binds to Var, or in Var
+  // itself where the call runs a closure that captured it.
   UniformValue V = UniformValue::everywhere();
-  for (unsigned P = 0; P < Callee->getNumParams(); ++P) {
-    const Expr *Arg = argumentForParameter(Call, Callee, P);
-    if (!Arg || !localVariable(Arg) || !Callee->getParamDecl(P)->getType()->isReferenceType())
-      continue;
-    std::optional<UniformValue> Stored = Unit.StoredValueOf(Callee, P);
-    if (!Stored)
-      return UniformValue::perThread();
-    V = meet(V, bindToCall(*Stored, Call, Callee));
-  }
+  auto Store = [&](const VarDecl *Target) {
+    std::optional<UniformValue> Stored = Unit.StoredValueOf(Callee, Target);
+    V = Stored ? meet(V, bindToCall(*Stored, Call, Callee)) : UniformValue::perThread();
+  };
+  for (unsigned P = 0; P < Callee->getNumParams(); ++P)
+    if (Callee->getParamDecl(P)->getType()->isReferenceType() &&
+        localVariable(argumentForParameter(Call, Callee, P)) == Var)
+      Store(Callee->getParamDecl(P));
+  if (llvm::is_contained(changedByClosureCall(Call), Var))
+    Store(Var);
   return V;
+}
+
+llvm::SmallVector<const VarDecl *, 4> Uniformity::changedByClosureCall(const CallExpr *Call) {
+  llvm::SmallVector<const VarDecl *, 4> Changed;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!Method || !Method->getParent()->isLambda())
+    return Changed;
+  for (const LambdaCapture &C : Method->getParent()->captures())
+    if (const auto *V = C.capturesVariable() ? dyn_cast<VarDecl>(C.getCapturedVar()) : nullptr)
+      if (auto It = Definitions.find(V);
+          It != Definitions.end() && llvm::is_contained(It->second, Call))
+        Changed.push_back(V);
+  return Changed;
 }
 
 UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
                                     const FunctionDecl *Callee) {
   // The callee's parameters are what this call passes, and the memory it reads through them is
-  // the memory they point to here.
+  // the memory they point to here; a closure made here is followed through its captures.
+  const LambdaExpr *Closure = nullptr;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && Method->getParent()->isLambda())
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+            strip(argumentForParameter(Call, Callee, ObjectParameter))))
+      Closure = closureOf(dyn_cast<VarDecl>(Ref->getDecl()));
   UniformValue V = InCallee;
   V.Params = V.Reads = 0;
   for (unsigned P = 0; P < 64; ++P) {
     uint64_t Bit = uint64_t(1) << P;
+    if (P == ObjectParameter && Closure)
+      continue;
     if (InCallee.Params & Bit) {
       const Expr *Arg = argumentForParameter(Call, Callee, P);
       V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
@@ -1251,6 +1446,34 @@ UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
       const Expr *Arg = argumentForParameter(Call, Callee, P);
       V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
     }
+  }
+  return Closure ? meet(V, closureValue(InCallee, Call, Closure)) : V;
+}
+
+UniformValue Uniformity::closureValue(UniformValue InCallee, const CallExpr *Call,
+                                      const LambdaExpr *Closure) {
+  // A closure holds what it captured by copy when it was made, reads what it captured by
+  // reference as the variables are at the call, and memory through either as it is here.
+  bool ReadsCaptures = InCallee.Params >> ObjectParameter & 1;
+  bool ReadsMemory = InCallee.Reads >> ObjectParameter & 1;
+  UniformValue V = UniformValue::everywhere();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  for (auto [C, Init] : llvm::zip(Closure->captures(), Closure->capture_inits())) {
+    if (C.capturesThis() && ReadsMemory)
+      V = meet(V, Method ? memoryValue(Method->getParent(), UniformValue::everywhere(), Call)
+                         : UniformValue::perThread());
+    const auto *Captured = C.capturesVariable() ? dyn_cast<VarDecl>(C.getCapturedVar()) : nullptr;
+    if (!Captured)
+      continue;
+    QualType Type = Captured->getType();
+    if (ReadsMemory && (Type->isPointerType() || Type->isArrayType() || Type->isReferenceType()))
+      V = meet(V, memoryValue(Captured, UniformValue::everywhere(), Call));
+    if (!ReadsCaptures)
+      continue;
+    bool Current = C.getCaptureKind() == LCK_ByRef && Captured->getDeclContext() == Function &&
+                   holdsOwnValue(Captured);
+    V = meet(V, Current ? useValue(Call, Captured)
+                        : (Init ? exprValue(Init) : UniformValue::perThread()));
   }
   return V;
 }

@@ -158,7 +158,8 @@ struct UniformityContext {
   std::function<std::optional<UniformValue>(const clang::FunctionDecl *)> ReturnValueOf;
   /// What a call of the function leaves in the variable it is given for its reference
   /// parameter (Uniformity::storedValue); nullopt when unknown.
-  std::function<std::optional<UniformValue>(const clang::FunctionDecl *, unsigned)> StoredValueOf;
+  std::function<std::optional<UniformValue>(const clang::FunctionDecl *, const clang::VarDecl *)>
+      StoredValueOf;
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;
@@ -184,14 +185,16 @@ public:
 
   /// What the function returns, as uniform as the parameters in its Params: the meet of the
   /// returned values and, when several returns may be taken, of the branches choosing between
-  /// them. Nullopt for a function that returns nothing or is being summarised (recursion).
+  /// them. Nullopt for a function that returns nothing. Asked again while it is being computed (a
+  /// recursive call), as uniform as everything the call passes.
   std::optional<UniformValue> returnValue();
 
-  /// What the function leaves in the variable its reference parameter Param names, as uniform
-  /// as the parameters in its Params: the meet of the values assigned to it whole and of the
-  /// branches deciding them. Nullopt when some path assigns nothing (the caller's value stays),
-  /// or a part of it is written (a field, an element).
-  std::optional<UniformValue> storedValue(unsigned Param);
+  /// What the function leaves in Target, a reference parameter of its own or, for a lambda, a
+  /// variable it captures by reference, as uniform as the parameters in its Params (the closure
+  /// as the object): the meet of the values stored to it whole, of the branches deciding them,
+  /// and of the value it had at the call where some path stores nothing. Nullopt when a part of
+  /// it is written (a field, an element) or it is handed on to another call.
+  std::optional<UniformValue> storedValue(const clang::VarDecl *Target);
 
   /// How many times a node was evaluated so far: grows linearly with the function, whatever
   /// the shape of its def-use chains (the stress test bounds it).
@@ -211,7 +214,13 @@ public:
 
 private:
   enum class NodeKind { Definition, StoredByCall, Use, Condition };
-  using Node = llvm::PointerIntPair<const clang::Stmt *, 2, NodeKind>;
+  /// A statement's value of one kind; a call's StoredByCall node also names the variable, and a
+  /// Definition node without a statement is what a thread's own variable holds in its parts.
+  using Node =
+      std::pair<llvm::PointerIntPair<const clang::Stmt *, 2, NodeKind>, const clang::VarDecl *>;
+  static Node node(const clang::Stmt *S, NodeKind Kind, const clang::VarDecl *Var = nullptr) {
+    return {{S, Kind}, Var};
+  }
   struct NodeState {
     UniformValue Value = UniformValue::pending();
     unsigned Changes = 0;
@@ -221,13 +230,17 @@ private:
   /// before is queued, starting optimistic.
   UniformValue read(Node N);
   UniformValue evaluate(Node N);
+  /// As uniform as every parameter, the object and the memory they point to.
+  UniformValue everythingPassed() const;
+  /// What Evaluate gives once every node it reads has settled (outside the fixpoint).
+  UniformValue settle(llvm::function_ref<UniformValue()> Evaluate);
   /// Evaluates queued nodes until none changes.
   void solve();
   /// The branches (block, condition) that decide whether Def runs, kernel exits left out.
   llvm::ArrayRef<std::pair<const clang::CFGBlock *, const clang::Expr *>>
   branchesOf(const clang::Stmt *Def);
   /// Whether a parameter may still hold the caller's value at Use.
-  bool holdsIncoming(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);
+  bool holdsIncoming(const clang::Stmt *Use, const clang::VarDecl *Var);
   UniformValue exprValue(const clang::Expr *E);
   UniformValue exprValueAt(const clang::Expr *E);
   /// A variable, parameter, enumerator or function that an expression names.
@@ -252,21 +265,31 @@ private:
   UniformValue warpOperationValue(const clang::CallExpr *Call, const model::Operation &Op);
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
-  /// What a call stores in the locals it is given by reference, bound to its arguments.
-  UniformValue storedByCall(const clang::CallExpr *Call);
+  /// What a call stores in Var, a local it is given by reference or that the closure it calls
+  /// captures by reference and changes, bound to its arguments.
+  UniformValue storedByCall(const clang::CallExpr *Call, const clang::VarDecl *Var);
+  /// The variables of this function a call of a closure changes (defined by the call).
+  llvm::SmallVector<const clang::VarDecl *, 4> changedByClosureCall(const clang::CallExpr *Call);
   /// A callee's summary value with its parameters and what they point to read at Call.
   UniformValue bindToCall(UniformValue InCallee, const clang::CallExpr *Call,
                           const clang::FunctionDecl *Callee);
+  /// What a lambda's summary reads through its closure (Params and Reads at ObjectParameter),
+  /// as a call of it here sees the variables and memory it captured.
+  UniformValue closureValue(UniformValue InCallee, const clang::CallExpr *Call,
+                            const clang::LambdaExpr *Closure);
   UniformValue loadValue(const clang::Expr *Access);
   /// What memory under Root holds at At, read at an address as uniform as Address.
   UniformValue memoryValue(const clang::Decl *Root, UniformValue Address, const clang::Stmt *At);
+  /// What a thread's own variable (an array, an object) holds in any of its parts.
+  UniformValue privateMemoryValue(const clang::VarDecl *Var);
   /// How uniform the address of the object an lvalue names is (`nodes[blockIdx.x]`).
   UniformValue addressValue(const clang::Expr *LValue);
   /// What a callee reads through the pointer, reference or object Arg, as this call sees it.
   UniformValue pointeeValue(const clang::Expr *Arg, const clang::Stmt *At);
   /// The conditions of the branches that decide whether Def runs but not whether Use does.
   UniformValue branchValue(const clang::Stmt *Def, const clang::Stmt *Use);
-  UniformValue useValue(const clang::DeclRefExpr *Use, const clang::VarDecl *Var);
+  /// The value Var has at Use (a use of it, or a call of a closure that reads it).
+  UniformValue useValue(const clang::Stmt *Use, const clang::VarDecl *Var);
   /// The node of the value Def gives Var: a call that Var is given to by reference is a node of
   /// its own, apart from the value the call returns.
   Node definitionNode(const clang::VarDecl *Var, const clang::Stmt *Def);
@@ -274,11 +297,11 @@ private:
   /// What inline assembly writes: a special register's value, or what its arithmetic and loads
   /// compute from its inputs and the memory they point to.
   UniformValue asmValue(const clang::GCCAsmStmt *Asm);
-  llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::DeclRefExpr *Use,
+  llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::Stmt *Use,
                                                           const clang::VarDecl *Var);
   /// The definitions of Var among Defs that reach Use with no other between.
   llvm::SmallPtrSet<const clang::Stmt *, 4>
-  nearestDefinitions(const clang::DeclRefExpr *Use, const clang::VarDecl *Var,
+  nearestDefinitions(const clang::Stmt *Use, const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::Stmt *> Defs);
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
   void collectDefinitions();
@@ -299,16 +322,19 @@ private:
   llvm::DenseMap<const clang::Decl *, llvm::SmallVector<const clang::Stmt *, 2>> Writes;
   /// The return statements of the function (not of its lambdas).
   llvm::SmallVector<const clang::ReturnStmt *, 2> Returns;
-  /// The definitions of its variable that reach each use (flow-sensitive: a later assignment of
+  /// The definitions of a variable that reach each use of it (flow-sensitive: a later assignment of
   /// a broadcast value replaces a per-thread one). This and DecidingBranches are node-based:
   /// their entries are handed out as ArrayRefs that must outlive later insertions (returnValue
   /// evaluates conditions while it walks branchesOf).
-  std::map<const clang::DeclRefExpr *, llvm::SmallVector<const clang::Stmt *, 2>> Reaching;
+  /// Keyed by the use and the variable: a call of a closure uses all it captures.
+  std::map<std::pair<const clang::Stmt *, const clang::VarDecl *>,
+           llvm::SmallVector<const clang::Stmt *, 2>>
+      Reaching;
   /// Per variable: how many of its uses walked back to their definitions, and once enough
   /// have, where its definitions reach for all of its uses.
   llvm::DenseMap<const clang::VarDecl *, unsigned> Walks;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<NearestBeforeIndex>> DefinitionIndex;
-  llvm::DenseMap<const clang::DeclRefExpr *, bool> Incoming;
+  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, bool> Incoming;
   std::map<const clang::Stmt *,
            llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>
       DecidingBranches;

@@ -100,9 +100,9 @@ FunctionCFG *UnitCache::cfgOf(const FunctionDecl *F) {
 UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   UniformityContext Context;
   Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
-  Context.StoredValueOf = [this](const FunctionDecl *Callee, unsigned Param) {
+  Context.StoredValueOf = [this](const FunctionDecl *Callee, const VarDecl *Target) {
     Uniformity *View = callerViewOf(Callee);
-    return View ? View->storedValue(Param) : std::nullopt;
+    return View ? View->storedValue(Target) : std::nullopt;
   };
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();

@@ -137,6 +137,8 @@ SmallVector<Selector, 4> selectorsOf(ArrayRef<const Expr *> Steps) {
         addTerms(ASE->getIdx(), Out);
     } else if (const auto *BO = dyn_cast<BinaryOperator>(Step)) {
       addTerms(BO->getLHS()->getType()->isPointerType() ? BO->getRHS() : BO->getLHS(), Out);
+    } else if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(Step)) {
+      Out.push_back({Element->getArg(1)->IgnoreParenImpCasts(), true}); // an element of an object
     } else {
       Out.push_back({Step, false});
     }

@@ -4,11 +4,14 @@
 //
 // Negatives: a loop bound that moves with the thread's start, a tile's first element, a flag
 // read with __ldg at a block-uniform row, a block's range from a helper's out-parameters, a loop
-// counter captured by reference in a lambda that reads it, threads past the data that skip the
-// barrier and leave.
+// counter captured by reference in a lambda that reads it, a slice a closure called in place
+// sets, a row a helper advances on some paths, a recursive helper's result, threads past the
+// data that skip the barrier and leave.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
-// from the same helper, a lambda that writes what it captures, threads past the data that skip
-// the barrier and then read the shared memory it orders.
+// from the same helper, a lambda that writes what it captures, the closure storing per thread,
+// a captured variable changed before the call, a closure handed on, a per-thread row, the
+// recursive helper given the thread index, threads past the data that skip the barrier and then
+// read the shared memory it orders.
 
 // The counter starts at the thread's element and the bound moves with it: equal trip counts.
 __global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
@@ -133,6 +136,108 @@ __global__ void written_by_a_lambda(float *out) {
   shorten();
   for (int t = 0; t < trips; ++t) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{trip count differs between threads of the block ('t < trips')}}
+  out[threadIdx.x] = 0;
+}
+
+// A closure kept in a local and called in place defines what it changes at each call: here the
+// block's slice, set from blockIdx and parameters, and left as it was on the path that returns.
+__global__ void slice_set_by_a_closure(const int *starts, float *out, int tiles, int per_block) {
+  int iters;
+  int count = 0;
+  auto next_slice = [&] {
+    iters = starts[blockIdx.x] * per_block;
+    if (iters < 0)
+      iters = 0;
+    if (iters == 0)
+      return;
+    count = tiles / per_block;
+  };
+  next_slice();
+  while (iters) {
+    __syncthreads();
+    if (--iters == 0) {
+      if (count > 1)
+        __syncthreads();
+      next_slice();
+    }
+  }
+  out[threadIdx.x] = 0;
+}
+
+// The same closure storing under a per-thread condition gives each thread its own slice.
+__global__ void slice_cut_per_thread(const int *starts, float *out, int per_block) {
+  int iters;
+  auto next_slice = [&] {
+    iters = starts[blockIdx.x] * per_block;
+    if (threadIdx.x >= 32)
+      iters = 0;
+  };
+  next_slice();
+  if (iters) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{reached only by threads for which 'iters' holds}}
+  out[threadIdx.x] = 0;
+}
+
+// A closure that reads a variable captured by reference reads it as it is at the call.
+__global__ void captured_changed_before_the_call(float *out, int n) {
+  int t = 0;
+  auto current = [&] { return t; };
+  t = threadIdx.x; // expected-note@+1 {{this condition differs between threads of the block}}
+  if (current())
+    __syncthreads(); // expected-error {{reached only by threads for which 'current()' holds}}
+  out[threadIdx.x] = 0;
+}
+
+// A closure handed to another function may be called anywhere: what it changes varies.
+template <class F> __device__ void run_it(F f) { f(); }
+__global__ void closure_handed_on(float *out, int n) {
+  int trips = 0;
+  auto set = [&] { trips = n; };
+  run_it(set);
+  for (int t = 0; t < trips; ++t) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{trip count differs between threads of the block ('t < trips')}}
+  out[threadIdx.x] = 0;
+}
+
+// A helper that stores through a reference parameter on some paths leaves the caller's value on
+// the others; each variable the call is given gets only what is stored to it.
+__device__ bool advance(int &row, float &partial, int limit) {
+  partial += threadIdx.x;
+  if (limit <= 0)
+    return false;
+  row = row + limit;
+  return true;
+}
+__global__ void row_advanced_on_some_paths(float *out, int rows, int limit) {
+  int row = blockIdx.x;
+  float partial = 0;
+  while (row < rows) {
+    __syncthreads();
+    if (!advance(row, partial, limit))
+      break;
+  }
+  out[threadIdx.x] = partial;
+}
+
+// The same helper called with a per-thread starting row keeps it per-thread.
+__global__ void row_per_thread(float *out, int rows, int limit) {
+  int row = threadIdx.x;
+  float partial = 0;
+  advance(row, partial, limit);
+  if (row < rows) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{reached only by threads for which 'row < rows' holds}}
+  out[threadIdx.x] = partial;
+}
+
+// A recursive helper returns what its arguments make it: the block's when they are.
+__device__ int larger_power(int value, int guess = 1) {
+  return guess >= value ? guess : larger_power(value, guess << 1);
+}
+__global__ void width_from_recursion(float *out, int width) {
+  if (larger_power(width) == 4)
+    __syncthreads();
+  if (larger_power(threadIdx.x) == 4) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{reached only by threads for which 'larger_power(threadIdx.x) == 4' holds}}
   out[threadIdx.x] = 0;
 }
 

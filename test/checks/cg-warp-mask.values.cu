@@ -1,12 +1,15 @@
 // cg-warp-mask and what values are: a warp's first index (the lane taken away), loads through the
 // read-only cache or inline PTX at a uniform address, what a helper stores through its reference
-// parameters, and %laneid read in inline PTX, which names the lanes as threadIdx.x % 32 does.
+// parameters, %laneid read in inline PTX, which names the lanes as threadIdx.x % 32 does, and what
+// a thread keeps in its own arrays and vector objects.
 //
 // Negatives: a full-mask shuffle under `i - lane < n`, under a count loaded with ld.global.nc at
 // the block's index, in a loop over a block's range from a helper's out-parameters, after whole
-// rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane.
+// rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane; votes kept in a
+// vector object; flags in a thread's own array set from the block's rows.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
-// loaded at each lane's own index, a butterfly after single lanes left.
+// loaded at each lane's own index, a butterfly after single lanes left, per-lane comparisons in
+// the vector, a flag array initialised from the lane's own element.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -106,4 +109,53 @@ __global__ void walk_by_reference(const unsigned *next, unsigned *visits, float 
     node = next[node];
   }
   x[threadIdx.x] = v;
+}
+
+// Votes kept in a small vector class, its elements reached through operator[]: every lane holds
+// the same masks, so a branch on any of them keeps the warp together.
+struct VoteMasks {
+  unsigned bits[2];
+  __device__ unsigned &operator[](int i) { return bits[i]; }
+};
+__device__ bool any_set(const VoteMasks &m) { return (m.bits[0] | m.bits[1]) != 0; }
+
+__global__ void votes_in_a_vector(const float *x, float *out, float limit) {
+  VoteMasks need;
+  float v = x[threadIdx.x];
+  for (int i = 0; i < 2; ++i)
+    need[i] = __ballot_sync(0xffffffffu, x[2 * threadIdx.x + i] > limit);
+  if (any_set(need))
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// The same vector holding each lane's own comparison: the lanes disagree.
+__global__ void comparisons_in_a_vector(const float *x, float *out, float limit) {
+  VoteMasks need;
+  float v = x[threadIdx.x];
+  for (int i = 0; i < 2; ++i)
+    need[i] = x[2 * threadIdx.x + i] > limit;
+  if (any_set(need)) // expected-note {{this condition differs between lanes of a warp}}
+    v += __shfl_xor_sync(0xffffffffu, v, 1); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  out[threadIdx.x] = v;
+}
+
+// Flags a thread keeps in its own array, set from loads at the block's rows: the same in every
+// lane; set from the lane's own element, they differ.
+__global__ void row_flags_in_registers(const int *ids, float *out, int n) {
+  bool valid[4];
+  for (int p = 0; p < 4; ++p) {
+    int row = blockIdx.x * 4 + p;
+    valid[p] = row < n && ids[row] >= 0;
+  }
+  float v = out[threadIdx.x];
+  for (int p = 0; p < 4; ++p) {
+    if (!valid[p])
+      continue;
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  }
+  bool mine[2] = {ids[threadIdx.x] > 0, false};
+  if (mine[0]) // expected-note {{this condition differs between lanes of a warp}}
+    v += __shfl_xor_sync(0xffffffffu, v, 2); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  out[threadIdx.x] = v;
 }

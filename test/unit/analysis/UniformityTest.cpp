@@ -171,6 +171,7 @@ __global__ void calls(int *data, int n) {
   data[threadIdx.x] = 1;
   int read = first(data);
   int rec = recursive(n);
+  int rec_tid = recursive(threadIdx.x);
   unsigned bit = highBit(n - 1);
   unsigned bit_tid = highBit(threadIdx.x);
   unsigned my_lane = lane();
@@ -189,7 +190,8 @@ TEST(UniformityOfCalls, ReturnValuesAreBoundToArguments) {
   EXPECT_EQ(Level("doubled_tid"), Scope::Thread);
   EXPECT_EQ(Level("picked"), Scope::Thread); // two returns chosen per thread
   EXPECT_EQ(Level("read"), Scope::Thread);   // memory the caller may have written
-  EXPECT_EQ(Level("rec"), Scope::Thread);    // recursion is not summarised
+  EXPECT_EQ(Level("rec"), Scope::MultiGrid); // recursion: as uniform as what it is given
+  EXPECT_EQ(Level("rec_tid"), Scope::Thread);
   EXPECT_EQ(Level("bit"), Scope::MultiGrid); // pure inline asm: as uniform as its inputs
   EXPECT_EQ(Level("bit_tid"), Scope::Thread);
   EXPECT_EQ(Level("my_lane"), Scope::Thread); // a special register
