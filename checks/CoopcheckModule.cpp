@@ -11,6 +11,7 @@
 #include "checks/ShuffleTypeCheck.h"
 #include "checks/TileSizeCheck.h"
 #include "checks/WarpMaskCheck.h"
+#include "checks/WarpSizeCheck.h"
 
 using namespace clang::tidy;
 

@@ -254,9 +254,13 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
     } else if (const auto *Element = elementAccess(E)) {
       Step(Element);
       E = Element->getArg(0);
-    } else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // A field of the object of a method is memory of its own: its other fields may be
+      // written per thread while it is not.
+      if (isa<CXXThisExpr>(strip(ME->getBase())) && isa<FieldDecl>(ME->getMemberDecl()))
+        return ME->getMemberDecl();
       E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E))
       E = UO->getSubExpr();
     else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       Step(BO);
@@ -1132,6 +1136,16 @@ UniformValue Uniformity::declRefValue(const ValueDecl *D) {
   return UniformValue::everywhere();
 }
 
+llvm::SmallVector<const Stmt *, 2> Uniformity::writesTo(const Decl *Root) const {
+  llvm::SmallVector<const Stmt *, 2> Found(Writes.lookup(Root));
+  // A field is written also where its object is, whole (a method that changes it).
+  if (isa<FieldDecl>(Root))
+    for (const auto &[Written, Statements] : Writes)
+      if (isa<CXXRecordDecl>(Written))
+        Found.append(Statements.begin(), Statements.end());
+  return Found;
+}
+
 std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *Load) {
   if (!Cfg || !Summaries)
     return std::nullopt;
@@ -1152,7 +1166,7 @@ std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *
           return true;
     return false;
   };
-  for (const Stmt *Write : Writes.lookup(Root))
+  for (const Stmt *Write : writesTo(Root))
     if (Cfg->reachesAvoiding(Write, At, IsBarrier))
       return std::nullopt;
   // Seen from the callers, what they wrote before the call comes in at the entry.
@@ -1184,7 +1198,7 @@ UniformValue Uniformity::loadValue(const Expr *Access) {
 /// Which of Function's parameters points to the memory at Root: for a lambda, memory reached
 /// through what it captures is the closure's.
 static std::optional<unsigned> readsBit(const Decl *Root, const FunctionDecl *Function) {
-  if (isa<CXXRecordDecl>(Root))
+  if (isa<CXXRecordDecl, FieldDecl>(Root))
     return ObjectParameter;
   if (const auto *V = dyn_cast<VarDecl>(Root); V && capturedBy(Function, V))
     return ObjectParameter;
@@ -1218,14 +1232,14 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
       return meet(Address, UniformValue::at(*Order));
     // What the caller's memory holds is the caller's to tell, when this function leaves it be.
     std::optional<unsigned> Bit = readsBit(Root, Function);
-    if (!Bit || Writes.count(Root))
+    if (!Bit || !writesTo(Root).empty())
       return UniformValue::perThread();
     UniformValue Through = UniformValue::everywhere();
     Through.Reads = uint64_t(1) << *Bit;
     return meet(Address, Through);
   }
   // Nothing here writes it: what the launch or the caller left there, in each device's memory.
-  if (!Writes.count(Root) && !Shared)
+  if (writesTo(Root).empty() && !Shared)
     return meet(Address, UniformValue::at(Scope::Grid));
   if (std::optional<Scope> Order = Ordered())
     return meet(Address, UniformValue::at(*Order));

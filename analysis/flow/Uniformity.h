@@ -303,6 +303,8 @@ private:
   llvm::SmallPtrSet<const clang::Stmt *, 4>
   nearestDefinitions(const clang::Stmt *Use, const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::Stmt *> Defs);
+  /// The statements that may write the memory at Root.
+  llvm::SmallVector<const clang::Stmt *, 2> writesTo(const clang::Decl *Root) const;
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
   void collectDefinitions();
 
@@ -359,7 +361,8 @@ private:
 const clang::Expr *definedValue(const clang::VarDecl *Var, const clang::Stmt *Definition);
 
 /// The declaration memory reached through E is rooted at (a parameter, a local or global
-/// variable), looking through subscripts, member accesses, pointer arithmetic and casts.
+/// variable, a field of the object of a method, that object's class), looking through
+/// subscripts, element operators, member accesses, pointer arithmetic and casts.
 /// Steps, when given, receives the subscripts, pointer arithmetic and local pointer variables
 /// passed on the way, outermost first: they select which part of the root E reaches.
 const clang::Decl *memoryRoot(const clang::Expr *E,

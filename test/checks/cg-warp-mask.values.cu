@@ -1,15 +1,17 @@
 // cg-warp-mask and what values are: a warp's first index (the lane taken away), loads through the
 // read-only cache or inline PTX at a uniform address, what a helper stores through its reference
 // parameters, %laneid read in inline PTX, which names the lanes as threadIdx.x % 32 does, and what
-// a thread keeps in its own arrays and vector objects.
+// a thread keeps in its own arrays and vector objects, and the fields of a method's object.
 //
 // Negatives: a full-mask shuffle under `i - lane < n`, under a count loaded with ld.global.nc at
 // the block's index, in a loop over a block's range from a helper's out-parameters, after whole
 // rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane; votes kept in a
-// vector object; flags in a thread's own array set from the block's rows.
+// vector object; flags in a thread's own array set from the block's rows; a count field of an
+// object whose other fields vary by lane.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
 // loaded at each lane's own index, a butterfly after single lanes left, per-lane comparisons in
-// the vector, a flag array initialised from the lane's own element.
+// the vector, a flag array initialised from the lane's own element, the count field set from
+// the lane.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -158,4 +160,31 @@ __global__ void row_flags_in_registers(const int *ids, float *out, int n) {
   if (mine[0]) // expected-note {{this condition differs between lanes of a warp}}
     v += __shfl_xor_sync(0xffffffffu, v, 2); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
   out[threadIdx.x] = v;
+}
+
+// A method reads each field of its object as memory of its own: a count the caller gave stays
+// the warp's while another field takes each lane's values; a count the method sets from the lane
+// differs.
+struct PacketReceiver {
+  int packets;
+  int lane;
+  float regs[4];
+  __device__ float receive(const float *in) {
+    for (int p = 0; p < packets; ++p) {
+      regs[p & 3] = in[p * 32 + lane];
+      regs[0] += __shfl_xor_sync(0xffffffffu, regs[0], 1);
+    }
+    return regs[0];
+  }
+  __device__ float receive_own_share(const float *in) {
+    packets = lane;
+    for (int p = 0; p < packets; ++p) // expected-note {{this condition differs between lanes of a warp}}
+      regs[0] += __shfl_xor_sync(0xffffffffu, in[p], 1); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+    return regs[0];
+  }
+};
+
+__global__ void packets_of_the_warp(const float *in, float *out, int packets) {
+  PacketReceiver r{packets, int(threadIdx.x % 32), {}};
+  out[threadIdx.x] = r.receive(in) + r.receive_own_share(in);
 }

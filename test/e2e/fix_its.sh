@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fix-its round-trip (cg-legacy-warp-intrinsic): `coopcheck --fix` and `clang-tidy-22 -fix` with the
+# Fix-its round-trip (cg-legacy-warp-intrinsic, then cg-warp-size on HIP): `coopcheck --fix` and `clang-tidy-22 -fix` with the
 # plugin rewrite the file to the expected text, the rewritten file analyses clean for the rule and
 # still parses; the fix-its appear in the JSON and SARIF reports, which describe the file as found.
 source "$(dirname "$0")/lib.bash"
@@ -98,4 +98,16 @@ else
   fail "clang-tidy-22 -fix failed: $(tail -5 "$scratch/tidy.out")"
 fi
 check_fixed "clang-tidy-22 -fix" "$scratch/tidy/legacy.cu"
+
+# cg-warp-size: every 32-lane constant of a HIP file becomes warpSize-relative, with the fix-its of
+# a finding's notes applied with it, and the fixed file analyses clean for the rule.
+mkdir -p "$scratch/width"
+cp test/e2e/fixtures/warp_size_32.hip "$scratch/width/wave.hip"
+expect_exit 1 "coopcheck --fix on 32-lane HIP code" -- "$COOPCHECK" --fix "$scratch/width/wave.hip"
+if diff -u test/e2e/fixtures/warp_size_32.fixed.hip "$scratch/width/wave.hip" >"$scratch/diff"; then
+  pass "cg-warp-size: rewritten text"
+else
+  fail "cg-warp-size: rewritten text differs: $(cat "$scratch/diff")"
+fi
+expect_exit 0 "cg-warp-size: fixed file analyses clean" -- "$COOPCHECK" --checks=cg-warp-size "$scratch/width/wave.hip"
 finish

@@ -1,0 +1,279 @@
+#include "analysis/rules/WarpWidths.h"
+#include "analysis/flow/StableOrder.h"
+#include "analysis/flow/Uniformity.h"
+#include "analysis/flow/UnitCache.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace coopcheck::analysis {
+namespace {
+
+using Shape = WidthAssumption::Shape;
+
+
+/// Whether E mentions the platform's warp width (`warpSize`, `__AMDGCN_WAVEFRONT_SIZE`, a
+/// wavefront-size builtin): code under a branch on it is written for both widths.
+bool mentionsWarpWidth(const Stmt *E) {
+  if (!E)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    std::string Name = Ref->getDecl()->getNameAsString();
+    if (Name == "warpSize" || llvm::StringRef(Name).contains_insensitive("wavefront"))
+      return true;
+  }
+  for (const Stmt *Child : E->children())
+    if (mentionsWarpWidth(Child))
+      return true;
+  return false;
+}
+
+/// A constant written for a fixed width: one that names warpSize (a constant 32 in CUDA's
+/// headers) is written for every width.
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || mentionsWarpWidth(E) || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// The variable a loop counts with and the constant it starts at.
+std::optional<std::pair<const VarDecl *, int64_t>> counterStart(const ForStmt *Loop,
+                                                                const ASTContext &Ctx) {
+  const auto *Decl = dyn_cast_or_null<DeclStmt>(Loop->getInit());
+  const auto *Var = Decl && Decl->isSingleDecl() ? dyn_cast<VarDecl>(Decl->getSingleDecl()) : nullptr;
+  if (!Var || !Var->getInit())
+    return std::nullopt;
+  std::optional<int64_t> Start = constantOf(Var->getInit(), Ctx);
+  if (!Start)
+    return std::nullopt;
+  return std::make_pair(Var, *Start);
+}
+
+bool names(const Expr *E, const VarDecl *Var) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// +1: the step doubles the counter (`k *= 2`, `k <<= 1`, `k = k * 2`); -1: it halves it.
+int stepDirection(const Expr *Step, const VarDecl *Counter, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Step ? Step->IgnoreParens() : nullptr);
+  if (!BO || !names(BO->getLHS(), Counter))
+    return 0;
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *By = BO->getRHS();
+  if (Op == BO_Assign) {
+    const auto *Inner = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!Inner || !names(Inner->getLHS(), Counter))
+      return 0;
+    Op = Inner->getOpcode();
+    By = Inner->getRHS();
+  } else if (BO->isCompoundAssignmentOp()) {
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  } else {
+    return 0;
+  }
+  std::optional<int64_t> Amount = constantOf(By, Ctx);
+  if ((Op == BO_Mul && Amount == 2) || (Op == BO_Shl && Amount == 1))
+    return 1;
+  if ((Op == BO_Div && Amount == 2) || (Op == BO_Shr && Amount == 1))
+    return -1;
+  return 0;
+}
+
+/// A literal written out in the file (not through a macro): what a fix-it may rewrite.
+bool writtenOut(const Expr *E) {
+  return isa<IntegerLiteral>(E->IgnoreParenImpCasts()) && E->getBeginLoc().isFileID() &&
+         E->getEndLoc().isFileID();
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(UnitCache &TU, const FunctionDecl *F) : TU(TU), F(F), Ctx(TU.context()) {}
+
+  std::vector<WidthAssumption> Found;
+  /// Whether the function exchanges data within warps (shuffles, votes, matches, reductions of
+  /// the whole warp): only then is a lane or warp computed with 32 an assumption about warps.
+  bool ExchangesInWarps = false;
+  std::vector<WidthAssumption> LaneArithmetic;
+
+  bool shouldVisitLambdaBodies() const { return false; } // functions of their own
+
+  bool TraverseIfStmt(IfStmt *If) {
+    if (mentionsWarpWidth(If->getCond()))
+      return true;
+    return RecursiveASTVisitor::TraverseIfStmt(If);
+  }
+  bool TraverseConditionalOperator(ConditionalOperator *CO) {
+    if (mentionsWarpWidth(CO->getCond()))
+      return true;
+    return RecursiveASTVisitor::TraverseConditionalOperator(CO);
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const model::Operation *Op = TU.toolkitIntrinsicOf(Call);
+    if (!Op || Op->Scope != model::CollectiveScope::Warp)
+      return true;
+    model::CollectiveClass Class = model::collectiveClassOf(Op->Kind);
+    ExchangesInWarps |= Class == model::CollectiveClass::Shuffle ||
+                        Class == model::CollectiveClass::Vote ||
+                        Class == model::CollectiveClass::Match ||
+                        Class == model::CollectiveClass::Reduce;
+    return true;
+  }
+
+  bool VisitForStmt(ForStmt *Loop) {
+    auto Start = counterStart(Loop, Ctx);
+    if (!Start || !shufflesBy(Loop->getBody(), Start->first))
+      return true;
+    int Direction = stepDirection(Loop->getInc(), Start->first, Ctx);
+    if (Direction < 0 && Start->second == 16) {
+      const Expr *Init = Start->first->getInit();
+      add(Found, Shape::OffsetsFrom16, Init, Init, "warpSize / 2");
+    } else if (Direction > 0 && Start->second == 1) {
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond());
+      std::optional<int64_t> Bound = Cond ? constantOf(Cond->getRHS(), Ctx) : std::nullopt;
+      if (Cond && names(Cond->getLHS(), Start->first) &&
+          ((Cond->getOpcode() == BO_LT && Bound == 32) || (Cond->getOpcode() == BO_LE && Bound == 16)))
+        add(Found, Shape::OffsetsTo32, Cond->getRHS(), Cond->getRHS(),
+            Bound == 32 ? "warpSize" : "warpSize / 2");
+    }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    std::optional<int64_t> By = constantOf(BO->getRHS(), Ctx);
+    if (!By)
+      return true;
+    BinaryOperatorKind Op = BO->getOpcode();
+    bool Lane = (Op == BO_Rem && *By == 32) || (Op == BO_And && *By == 31);
+    bool Warp = (Op == BO_Div && *By == 32) || (Op == BO_Shr && *By == 5);
+    if ((!Lane && !Warp) || !threadIndexed(BO->getLHS()) || !namesALaneOrWarp(BO))
+      return true;
+    if (Op == BO_Shr) {
+      // `>> 5` becomes `/ warpSize`: the operator goes with the constant.
+      WidthAssumption A{Shape::WarpOf32, BO, {}, ""};
+      if (writtenOut(BO->getRHS()) && BO->getOperatorLoc().isFileID()) {
+        A.Replaced = SourceRange(BO->getOperatorLoc(), BO->getRHS()->getEndLoc());
+        A.Replacement = "/ warpSize";
+      }
+      LaneArithmetic.push_back(A);
+      return true;
+    }
+    add(LaneArithmetic, Lane ? Shape::LaneOf32 : Shape::WarpOf32, BO, BO->getRHS(),
+        Op == BO_And ? "(warpSize - 1)" : "warpSize");
+    return true;
+  }
+
+private:
+  void add(std::vector<WidthAssumption> &To, Shape What, const Expr *Where, const Expr *Constant,
+           llvm::StringRef Replacement) {
+    WidthAssumption A{What, Where, {}, ""};
+    if (writtenOut(Constant)) {
+      A.Replaced = Constant->getSourceRange();
+      A.Replacement = Replacement.str();
+    }
+    To.push_back(A);
+  }
+
+  /// Whether Body shuffles with the counter as the offset or source lane and no explicit width.
+  bool shufflesBy(const Stmt *Body, const VarDecl *Counter) {
+    if (!Body)
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(Body)) {
+      const model::Operation *Op = TU.toolkitIntrinsicOf(Call);
+      bool Shuffle = Op && (Op->Kind == model::OperationKind::ShuffleXor ||
+                            Op->Kind == model::OperationKind::ShuffleDown ||
+                            Op->Kind == model::OperationKind::ShuffleUp);
+      bool DefaultWidth = Op && (Op->WidthArg < 0 || unsigned(Op->WidthArg) >= Call->getNumArgs() ||
+                                 isa<CXXDefaultArgExpr>(Call->getArg(unsigned(Op->WidthArg))));
+      if (Shuffle && DefaultWidth && Op->LaneArg >= 0 &&
+          unsigned(Op->LaneArg) < Call->getNumArgs() &&
+          names(Call->getArg(unsigned(Op->LaneArg)), Counter))
+        return true;
+    }
+    if (isa<LambdaExpr>(Body))
+      return false;
+    for (const Stmt *Child : Body->children())
+      if (shufflesBy(Child, Counter))
+        return true;
+    return false;
+  }
+
+  /// Whether the value of E is used as a lane's or warp's identity: compared for equality (a
+  /// writer elected by `lane == 0`), or as an index or offset (a per-warp slot), itself or
+  /// through the local variable it initialises. A boundary test (`tid % 32 + 3 < 32`) is not.
+  bool namesALaneOrWarp(const Expr *E, unsigned Depth = 0) {
+    const Expr *Child = E;
+    DynTypedNodeList Parents = Ctx.getParents(*E);
+    while (Parents.size() == 1 && Parents[0].get<Expr>() &&
+           isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr>(Parents[0].get<Expr>())) {
+      Child = Parents[0].get<Expr>();
+      Parents = Ctx.getParents(*Parents[0].get<Expr>());
+    }
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *Var = Parents[0].get<VarDecl>())
+      return Var->getInit() && Var->hasLocalStorage() && Depth < 4 && usedAsIdentity(Var, Depth + 1);
+    if (const auto *Subscript = Parents[0].get<ArraySubscriptExpr>())
+      return Subscript->getIdx()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts();
+    if (const auto *Op = Parents[0].get<BinaryOperator>()) {
+      if (Op->isEqualityOp())
+        return true;
+      const Expr *Other = Op->getLHS()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()
+                              ? Op->getRHS()
+                              : Op->getLHS();
+      return Op->isAdditiveOp() && Other->getType()->isPointerType();
+    }
+    return false;
+  }
+
+  bool usedAsIdentity(const VarDecl *Var, unsigned Depth) {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      const VarDecl *Var;
+      std::vector<const DeclRefExpr *> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (Ref->getDecl() == Var)
+          Found.push_back(Ref);
+        return true;
+      }
+    } Collect;
+    Collect.Var = Var;
+    Collect.TraverseStmt(F->getBody());
+    for (const DeclRefExpr *Use : Collect.Found)
+      if (namesALaneOrWarp(Use, Depth))
+        return true;
+    return false;
+  }
+
+  /// A thread's index or rank (`threadIdx.x`, `tid`, `blockIdx.x * blockDim.x + threadIdx.x`).
+  bool threadIndexed(const Expr *E) {
+    UniformValue V = TU.uniformityOf(F).valueOf(E);
+    return V.Rank || V.Terms.any();
+  }
+
+  UnitCache &TU;
+  const FunctionDecl *F;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+std::vector<WidthAssumption> widthAssumptions(UnitCache &TU, const FunctionDecl *F) {
+  if (!F->hasBody())
+    return {};
+  Finder Find(TU, F);
+  Find.TraverseStmt(F->getBody());
+  std::vector<WidthAssumption> Found = std::move(Find.Found);
+  if (Find.ExchangesInWarps)
+    Found.insert(Found.end(), Find.LaneArithmetic.begin(), Find.LaneArithmetic.end());
+  const SourceManager &SM = TU.context().getSourceManager();
+  stableSort(Found, [&](const WidthAssumption &A, const WidthAssumption &B) {
+    return SM.isBeforeInTranslationUnit(A.Where->getBeginLoc(), B.Where->getBeginLoc());
+  });
+  return Found;
+}
+
+} // namespace coopcheck::analysis
