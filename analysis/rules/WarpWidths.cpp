@@ -13,7 +13,6 @@ namespace {
 
 using Shape = WidthAssumption::Shape;
 
-
 /// Whether E mentions the platform's warp width (`warpSize`, `__AMDGCN_WAVEFRONT_SIZE`, a
 /// wavefront-size builtin): code under a branch on it is written for both widths.
 bool mentionsWarpWidth(const Stmt *E) {
@@ -43,7 +42,8 @@ std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
 std::optional<std::pair<const VarDecl *, int64_t>> counterStart(const ForStmt *Loop,
                                                                 const ASTContext &Ctx) {
   const auto *Decl = dyn_cast_or_null<DeclStmt>(Loop->getInit());
-  const auto *Var = Decl && Decl->isSingleDecl() ? dyn_cast<VarDecl>(Decl->getSingleDecl()) : nullptr;
+  const auto *Var =
+      Decl && Decl->isSingleDecl() ? dyn_cast<VarDecl>(Decl->getSingleDecl()) : nullptr;
   if (!Var || !Var->getInit())
     return std::nullopt;
   std::optional<int64_t> Start = constantOf(Var->getInit(), Ctx);
@@ -83,10 +83,13 @@ int stepDirection(const Expr *Step, const VarDecl *Counter, const ASTContext &Ct
   return 0;
 }
 
-/// A literal written out in the file (not through a macro): what a fix-it may rewrite.
+/// A literal written out in the file: not through a macro, nor a template argument standing
+/// for its parameter in an instantiation (`tid % WarpSize` with WarpSize = 32).
 bool writtenOut(const Expr *E) {
-  return isa<IntegerLiteral>(E->IgnoreParenImpCasts()) && E->getBeginLoc().isFileID() &&
-         E->getEndLoc().isFileID();
+  const Expr *Inner = E->IgnoreParens();
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(Inner))
+    Inner = Cast->getSubExpr()->IgnoreParens();
+  return isa<IntegerLiteral>(Inner) && E->getBeginLoc().isFileID() && E->getEndLoc().isFileID();
 }
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -94,9 +97,12 @@ public:
   Finder(UnitCache &TU, const FunctionDecl *F) : TU(TU), F(F), Ctx(TU.context()) {}
 
   std::vector<WidthAssumption> Found;
-  /// Whether the function exchanges data within warps (shuffles, votes, matches, reductions of
-  /// the whole warp): only then is a lane or warp computed with 32 an assumption about warps.
-  bool ExchangesInWarps = false;
+  /// Whether the function also reads across the halves of a 64-lane warp: only then do its
+  /// 32-lane groups disagree with the warp (code that works in 32-lane halves throughout is
+  /// right on 64 lanes, each half on its own).
+  bool SpansWholeWarps = false;
+  /// Whether a shuffle of the function gives an explicit width: sub-warps chosen on purpose.
+  bool ChoosesSubWarps = false;
   std::vector<WidthAssumption> LaneArithmetic;
 
   bool shouldVisitLambdaBodies() const { return false; } // functions of their own
@@ -116,11 +122,17 @@ public:
     const model::Operation *Op = TU.toolkitIntrinsicOf(Call);
     if (!Op || Op->Scope != model::CollectiveScope::Warp)
       return true;
+    if (explicitWidth(Call, *Op))
+      ChoosesSubWarps = true;
     model::CollectiveClass Class = model::collectiveClassOf(Op->Kind);
-    ExchangesInWarps |= Class == model::CollectiveClass::Shuffle ||
-                        Class == model::CollectiveClass::Vote ||
-                        Class == model::CollectiveClass::Match ||
-                        Class == model::CollectiveClass::Reduce;
+    // What spans the whole warp, across its 32-lane halves: votes, ballots and matches, and a
+    // shuffle from a lane every thread names alike (a broadcast from lane 0).
+    bool Broadcast = Op->Kind == model::OperationKind::Shuffle && Op->LaneArg >= 0 &&
+                     unsigned(Op->LaneArg) < Call->getNumArgs() &&
+                     constantOf(Call->getArg(unsigned(Op->LaneArg)), Ctx) &&
+                     !explicitWidth(Call, *Op);
+    SpansWholeWarps |= Broadcast || Class == model::CollectiveClass::Vote ||
+                       Class == model::CollectiveClass::Match;
     return true;
   }
 
@@ -129,14 +141,15 @@ public:
     if (!Start || !shufflesBy(Loop->getBody(), Start->first))
       return true;
     int Direction = stepDirection(Loop->getInc(), Start->first, Ctx);
-    if (Direction < 0 && Start->second == 16) {
+    if (Direction < 0 && Start->second == 16 && writtenOut(Start->first->getInit())) {
       const Expr *Init = Start->first->getInit();
       add(Found, Shape::OffsetsFrom16, Init, Init, "warpSize / 2");
     } else if (Direction > 0 && Start->second == 1) {
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond());
       std::optional<int64_t> Bound = Cond ? constantOf(Cond->getRHS(), Ctx) : std::nullopt;
-      if (Cond && names(Cond->getLHS(), Start->first) &&
-          ((Cond->getOpcode() == BO_LT && Bound == 32) || (Cond->getOpcode() == BO_LE && Bound == 16)))
+      if (Cond && names(Cond->getLHS(), Start->first) && writtenOut(Cond->getRHS()) &&
+          ((Cond->getOpcode() == BO_LT && Bound == 32) ||
+           (Cond->getOpcode() == BO_LE && Bound == 16)))
         add(Found, Shape::OffsetsTo32, Cond->getRHS(), Cond->getRHS(),
             Bound == 32 ? "warpSize" : "warpSize / 2");
     }
@@ -144,8 +157,10 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    // Only a 32 written into the expression: a width with a name (a macro, a template or
+    // constexpr parameter) is the author's to set for each target.
     std::optional<int64_t> By = constantOf(BO->getRHS(), Ctx);
-    if (!By)
+    if (!By || !writtenOut(BO->getRHS()))
       return true;
     BinaryOperatorKind Op = BO->getOpcode();
     bool Lane = (Op == BO_Rem && *By == 32) || (Op == BO_And && *By == 31);
@@ -155,7 +170,7 @@ public:
     if (Op == BO_Shr) {
       // `>> 5` becomes `/ warpSize`: the operator goes with the constant.
       WidthAssumption A{Shape::WarpOf32, BO, {}, ""};
-      if (writtenOut(BO->getRHS()) && BO->getOperatorLoc().isFileID()) {
+      if (BO->getOperatorLoc().isFileID()) {
         A.Replaced = SourceRange(BO->getOperatorLoc(), BO->getRHS()->getEndLoc());
         A.Replacement = "/ warpSize";
       }
@@ -170,12 +185,12 @@ public:
 private:
   void add(std::vector<WidthAssumption> &To, Shape What, const Expr *Where, const Expr *Constant,
            llvm::StringRef Replacement) {
-    WidthAssumption A{What, Where, {}, ""};
-    if (writtenOut(Constant)) {
-      A.Replaced = Constant->getSourceRange();
-      A.Replacement = Replacement.str();
-    }
-    To.push_back(A);
+    To.push_back({What, Where, Constant->getSourceRange(), Replacement.str()});
+  }
+
+  static bool explicitWidth(const CallExpr *Call, const model::Operation &Op) {
+    return Op.WidthArg >= 0 && unsigned(Op.WidthArg) < Call->getNumArgs() &&
+           !isa<CXXDefaultArgExpr>(Call->getArg(unsigned(Op.WidthArg)));
   }
 
   /// Whether Body shuffles with the counter as the offset or source lane and no explicit width.
@@ -187,9 +202,7 @@ private:
       bool Shuffle = Op && (Op->Kind == model::OperationKind::ShuffleXor ||
                             Op->Kind == model::OperationKind::ShuffleDown ||
                             Op->Kind == model::OperationKind::ShuffleUp);
-      bool DefaultWidth = Op && (Op->WidthArg < 0 || unsigned(Op->WidthArg) >= Call->getNumArgs() ||
-                                 isa<CXXDefaultArgExpr>(Call->getArg(unsigned(Op->WidthArg))));
-      if (Shuffle && DefaultWidth && Op->LaneArg >= 0 &&
+      if (Shuffle && !explicitWidth(Call, *Op) && Op->LaneArg >= 0 &&
           unsigned(Op->LaneArg) < Call->getNumArgs() &&
           names(Call->getArg(unsigned(Op->LaneArg)), Counter))
         return true;
@@ -216,7 +229,8 @@ private:
     if (Parents.size() != 1)
       return false;
     if (const auto *Var = Parents[0].get<VarDecl>())
-      return Var->getInit() && Var->hasLocalStorage() && Depth < 4 && usedAsIdentity(Var, Depth + 1);
+      return Var->getInit() && Var->hasLocalStorage() && Depth < 4 &&
+             usedAsIdentity(Var, Depth + 1);
     if (const auto *Subscript = Parents[0].get<ArraySubscriptExpr>())
       return Subscript->getIdx()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts();
     if (const auto *Op = Parents[0].get<BinaryOperator>()) {
@@ -266,9 +280,10 @@ std::vector<WidthAssumption> widthAssumptions(UnitCache &TU, const FunctionDecl 
     return {};
   Finder Find(TU, F);
   Find.TraverseStmt(F->getBody());
+  if (!Find.SpansWholeWarps || Find.ChoosesSubWarps)
+    return {};
   std::vector<WidthAssumption> Found = std::move(Find.Found);
-  if (Find.ExchangesInWarps)
-    Found.insert(Found.end(), Find.LaneArithmetic.begin(), Find.LaneArithmetic.end());
+  Found.insert(Found.end(), Find.LaneArithmetic.begin(), Find.LaneArithmetic.end());
   const SourceManager &SM = TU.context().getSourceManager();
   stableSort(Found, [&](const WidthAssumption &A, const WidthAssumption &B) {
     return SM.isBeforeInTranslationUnit(A.Where->getBeginLoc(), B.Where->getBeginLoc());

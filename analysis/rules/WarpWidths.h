@@ -24,16 +24,19 @@ struct WidthAssumption {
   Shape What;
   /// The operation that assumes 32 lanes (the loop's start or bound, the arithmetic).
   const clang::Expr *Where = nullptr;
-  /// The source text to replace and its warpSize-relative form, when the rewrite is mechanical
-  /// (the constant is written out in the file); Replaced is null otherwise.
+  /// The source text to replace and its warpSize-relative form; Replaced is invalid where the
+  /// operator to rewrite comes from a macro.
   clang::SourceRange Replaced;
   std::string Replacement;
 };
 
 /// The places in F, in source order, where warp-synchronous code assumes 32 lanes: shuffle loops
-/// over 32 lanes, and the lane or warp of a thread computed with 32 in a function that exchanges
-/// data within warps. Code under a branch on warpSize and shuffles given an explicit width (a
-/// sub-warp chosen on purpose) are left out.
+/// over 32 lanes, and the lane or warp of a thread computed with 32, each written as a literal,
+/// in a function that also reads across the halves of a 64-lane warp (a vote, a ballot, a match,
+/// a broadcast from a constant lane): code that works in 32-lane halves throughout is right on
+/// 64 lanes. Code under a branch on warpSize, widths with a name (macros, template parameters)
+/// and functions whose shuffles give an explicit width (sub-warps chosen on purpose) are left
+/// out.
 std::vector<WidthAssumption> widthAssumptions(UnitCache &TU, const clang::FunctionDecl *F);
 
 } // namespace coopcheck::analysis

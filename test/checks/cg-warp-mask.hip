@@ -1,10 +1,10 @@
 // cg-warp-mask on HIP: a wavefront has 64 lanes, so a 32-bit full mask leaves half of it out.
 #include <hip/hip_runtime.h>
 
-// P1. 0xffffffff names lanes 0-31 only (and the offsets from 16 are cg-warp-size's).
+// P1. 0xffffffff names lanes 0-31 only.
 __global__ void wave_sum(float *v) {
   float x = v[threadIdx.x];
-  for (int o = 16; o > 0; o /= 2) // expected-warning {{this code assumes 32-lane warps}}
+  for (int o = 16; o > 0; o /= 2)
     x += __shfl_down_sync(0xffffffff, x, o); // expected-error {{the mask 0xffffffff names lanes 0-31 only, but a warp has 64 lanes on this platform; lanes 32-63 are left out of __shfl_down_sync}}
   v[threadIdx.x] = x;
 }

@@ -1,6 +1,6 @@
 // cg-warp-size on MXMACA (64-lane warps): the same 32-lane assumptions as on HIP wave64.
 //
-// Positives: a butterfly from 16 with __shfl_xor_sync, a warp `/ 32` beside a ballot.
+// Positives: a butterfly from 16 then a broadcast from lane 0, a warp `/ 32` beside a ballot.
 // Negatives: the same written with warpSize.
 #include <maca_cooperative_groups.h>
 
@@ -8,7 +8,7 @@ __global__ void reduce_from_16(const float *in, float *out) {
   float v = in[threadIdx.x];
   for (int offset = 16; offset > 0; offset /= 2) // expected-warning {{this code assumes 32-lane warps, but warps have 64 lanes: shuffle offsets that start at 16}}
     v += __shfl_xor_sync(0xffffffffffffffffull, v, offset);
-  out[threadIdx.x] = v;
+  out[threadIdx.x] = __shfl_sync(0xffffffffffffffffull, v, 0);
 }
 
 __global__ void ballot_per_warp(const int *in, unsigned long long *out) {

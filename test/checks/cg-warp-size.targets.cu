@@ -4,12 +4,14 @@
 //
 // coopcheck-args: --targets=cuda,hip
 //
-// Positives: a butterfly from 16 and a lane `& 31`. Negatives: the same written with warpSize.
+// Positives: a butterfly from 16 and a lane `& 31`, then a broadcast from lane 0. Negatives: the
+// same written with warpSize.
 
 __global__ void reduce_from_16(const float *in, float *out) {
   float v = in[threadIdx.x];
   for (int offset = 16; offset > 0; offset /= 2) // expected-note {{this code assumes 32-lane warps, but warps have 64 lanes (on the hip target): shuffle offsets that start at 16}}
     v += __shfl_xor_sync(0xffffffffu, v, offset);
+  v = __shfl_sync(0xffffffffu, v, 0);
   if ((threadIdx.x & 31) == 0) // expected-note {{a lane computed modulo 32 names two threads of each warp alike here too}}
     out[threadIdx.x / warpSize] = v;
 }
@@ -18,6 +20,7 @@ __global__ void written_with_warp_size(const float *in, float *out) {
   float v = in[threadIdx.x];
   for (int offset = warpSize / 2; offset > 0; offset /= 2)
     v += __shfl_xor_sync(0xffffffffu, v, offset);
+  v = __shfl_sync(0xffffffffu, v, 0);
   if (threadIdx.x % warpSize == 0)
     out[threadIdx.x / warpSize] = v;
 }
