@@ -104,19 +104,21 @@ const Expr *strip(const Expr *E) {
 
 /// A variable of the function itself, parameters included (a pointer parameter advanced with
 /// `p += blockIdx.x` is given a new value, not written through).
-/// A local variable, or a reference parameter the function may assign: within the function both
-/// take the values given to them in turn.
-bool holdsOwnValue(const VarDecl *V) {
+/// A local variable; with ReferenceParameters, also a reference parameter the function may
+/// assign: within a function that no barrier orders, it takes the values given to it in turn.
+bool holdsOwnValue(const VarDecl *V, bool ReferenceParameters = false) {
   QualType Type = V->getType();
-  bool AssignableReference = isa<ParmVarDecl>(V) && Type->isReferenceType() &&
+  bool AssignableReference = ReferenceParameters && isa<ParmVarDecl>(V) &&
+                             Type->isReferenceType() &&
                              !Type.getNonReferenceType().isConstQualified();
   return V->hasLocalStorage() && (!Type->isReferenceType() || AssignableReference) &&
          !V->hasAttr<CUDASharedAttr>();
 }
 
-const VarDecl *localVariable(const Expr *E) {
+const VarDecl *localVariable(const Expr *E, bool ReferenceParameters = false) {
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && holdsOwnValue(V))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && holdsOwnValue(V, ReferenceParameters))
       return V;
   return nullptr;
 }
@@ -329,8 +331,9 @@ public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
   DefinitionCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs,
                       llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes,
-                      llvm::SmallVectorImpl<const ReturnStmt *> &Returns)
-      : Defs(Defs), Escaped(Escaped), Writes(Writes), Returns(Returns) {}
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Returns, bool ReferenceParameters)
+      : Defs(Defs), Escaped(Escaped), Writes(Writes), Returns(Returns),
+        ReferenceParameters(ReferenceParameters) {}
 
   bool VisitReturnStmt(ReturnStmt *R) {
     Returns.push_back(R);
@@ -362,7 +365,7 @@ public:
     if (UO->isIncrementDecrementOp())
       defineOrWrite(UO->getSubExpr(), UO);
     else if (UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = localVariable(UO->getSubExpr()))
+      if (const VarDecl *V = localVariable(UO->getSubExpr(), ReferenceParameters))
         Escaped.insert(V);
     return true;
   }
@@ -388,7 +391,7 @@ public:
       // A local given by reference is defined by the call: what the callee stores there. A
       // callee whose body only reads that parameter leaves it be.
       if (ByMutableRef && !readsParameterOnly(Callee, I))
-        if (const VarDecl *V = localVariable(Arg))
+        if (const VarDecl *V = localVariable(Arg, ReferenceParameters))
           Defs[V].push_back(Call);
       // Memory handed to a callee through a pointer to non-const may be written there.
       QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
@@ -451,7 +454,7 @@ private:
   }
 
   void defineOrWrite(const Expr *Target, const Stmt *Definition) {
-    if (const VarDecl *V = localVariable(Target))
+    if (const VarDecl *V = localVariable(Target, ReferenceParameters))
       Defs[V].push_back(Definition);
     else if (const Decl *Root = memoryRoot(Target))
       Writes[Root].push_back(Definition);
@@ -461,6 +464,7 @@ private:
   llvm::DenseSet<const VarDecl *> &Escaped;
   WriteMap &Writes;
   llvm::SmallVectorImpl<const ReturnStmt *> &Returns;
+  bool ReferenceParameters;
   /// Lambdas with the variables they capture by reference and change.
   llvm::MapVector<const LambdaExpr *, llvm::SmallVector<const VarDecl *, 4>> ChangedBy;
   llvm::DenseMap<const LambdaExpr *, const VarDecl *> ClosureVariables;
@@ -480,9 +484,30 @@ Uniformity::Uniformity(const FunctionDecl *F, FunctionCFG *Cfg, ASTContext &Ctx,
 void Uniformity::collectDefinitions() {
   if (!Function || !Function->hasBody())
     return;
-  DefinitionCollector Collector(Definitions, Escaped, Writes, Returns);
+  OwnsReferenceParameters = !callsBarrier();
+  DefinitionCollector Collector(Definitions, Escaped, Writes, Returns, OwnsReferenceParameters);
   Collector.TraverseStmt(Function->getBody());
   Collector.finish();
+}
+
+bool Uniformity::callsBarrier() const {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    std::vector<const CallExpr *> Found;
+    bool VisitCallExpr(CallExpr *Call) {
+      Found.push_back(Call);
+      return true;
+    }
+  } Collect;
+  Collect.TraverseStmt(Function->getBody());
+  return llvm::any_of(Collect.Found, [&](const CallExpr *Call) {
+    if (!Summaries) {
+      auto Collective = classifyCollective(Call, Ctx);
+      return Collective && Collective->Kind == CollectiveKind::Barrier;
+    }
+    return llvm::any_of(Summaries->effectsOfCall(Call, Function), [](const CollectiveEffect &E) {
+      return E.Kind == CollectiveKind::Barrier;
+    });
+  });
 }
 
 UniformValue Uniformity::valueOf(const Expr *E) {
@@ -642,10 +667,13 @@ std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
       Param && Param->getDeclContext() == Function && Param->getType()->isReferenceType();
   if (!ByReference && !capturedBy(Function, Target))
     return std::nullopt;
+  // Given values like a local where no barrier orders the function, else written as memory.
   llvm::ArrayRef<const Stmt *> Stores;
   if (auto It = Definitions.find(Target); It != Definitions.end())
     Stores = It->second;
-  if (Stores.empty() || Writes.count(Target) ||
+  else if (auto Written = Writes.find(Target); ByReference && Written != Writes.end())
+    Stores = Written->second;
+  if (Stores.empty() || (Definitions.count(Target) && Writes.count(Target)) ||
       !llvm::all_of(Stores, [&](const Stmt *S) { return storesWhole(S, Target); }))
     return std::nullopt;
   Summarising = true;
@@ -753,7 +781,7 @@ Uniformity::nearestDefinitions(const Stmt *Use, const VarDecl *Var,
 
 std::optional<llvm::SmallVector<const Stmt *, 2>>
 Uniformity::definitionsReaching(const DeclRefExpr *Use) {
-  const VarDecl *Var = localVariable(Use);
+  const VarDecl *Var = localVariable(Use, OwnsReferenceParameters);
   if (!Var || Var->getDeclContext() != Function || Escaped.count(Var) || !Definitions.count(Var) ||
       !Cfg || !Cfg->blockOf(Use))
     return std::nullopt;
@@ -928,7 +956,8 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
       return UniformValue::perThread();
     return objectValue();
   }
-  if (V && localVariable(DRE) && (!isa<ParmVarDecl>(V) || Definitions.count(V)))
+  if (V && localVariable(DRE, OwnsReferenceParameters) &&
+      (!isa<ParmVarDecl>(V) || Definitions.count(V)))
     return read(node(DRE, NodeKind::Use));
   return declRefValue(DRE->getDecl());
 }
@@ -936,7 +965,7 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
 UniformValue Uniformity::unaryValue(const UnaryOperator *UO) {
   if (UO->getOpcode() == UO_Deref)
     return loadValue(UO);
-  if (UO->getOpcode() == UO_AddrOf && localVariable(UO->getSubExpr()))
+  if (UO->getOpcode() == UO_AddrOf && localVariable(UO->getSubExpr(), OwnsReferenceParameters))
     return UniformValue::perThread(); // each thread's own stack slot
   UniformValue V = exprValue(UO->getSubExpr());
   V.Rank = false;
@@ -966,7 +995,7 @@ static void localsIn(const Stmt *E, llvm::SmallPtrSetImpl<const VarDecl *> &Out)
 }
 
 std::optional<UniformValue> Uniformity::offsetFromStart(const BinaryOperator *Sub) {
-  const VarDecl *Counter = localVariable(Sub->getLHS());
+  const VarDecl *Counter = localVariable(Sub->getLHS(), OwnsReferenceParameters);
   auto Defs = Counter ? Definitions.find(Counter) : Definitions.end();
   if (Defs == Definitions.end() || Escaped.count(Counter))
     return std::nullopt;
@@ -1416,7 +1445,7 @@ UniformValue Uniformity::storedByCall(const CallExpr *Call, const VarDecl *Var) 
   };
   for (unsigned P = 0; P < Callee->getNumParams(); ++P)
     if (Callee->getParamDecl(P)->getType()->isReferenceType() &&
-        localVariable(argumentForParameter(Call, Callee, P)) == Var)
+        localVariable(argumentForParameter(Call, Callee, P), OwnsReferenceParameters) == Var)
       Store(Callee->getParamDecl(P));
   if (llvm::is_contained(changedByClosureCall(Call), Var))
     Store(Var);
@@ -1485,7 +1514,7 @@ UniformValue Uniformity::closureValue(UniformValue InCallee, const CallExpr *Cal
     if (!ReadsCaptures)
       continue;
     bool Current = C.getCaptureKind() == LCK_ByRef && Captured->getDeclContext() == Function &&
-                   holdsOwnValue(Captured);
+                   holdsOwnValue(Captured, OwnsReferenceParameters);
     V = meet(V, Current ? useValue(Call, Captured)
                         : (Init ? exprValue(Init) : UniformValue::perThread()));
   }

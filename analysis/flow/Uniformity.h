@@ -307,6 +307,9 @@ private:
   llvm::SmallVector<const clang::Stmt *, 2> writesTo(const clang::Decl *Root) const;
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
   void collectDefinitions();
+  /// Whether the function reaches a barrier (itself or through a call): what its reference
+  /// parameters refer to may then be shared memory other threads write before it.
+  bool callsBarrier() const;
 
   const clang::FunctionDecl *Function;
   FunctionCFG *Cfg;
@@ -315,6 +318,8 @@ private:
   UniformityContext Unit;
   MemoryView Memory;
   bool IsKernel;
+  /// Reference parameters are given values in turn like locals: in functions without barriers.
+  bool OwnsReferenceParameters = false;
   /// Each local variable with the statements that give it a value (init, assignment, ++).
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 4>> Definitions;
   /// Variables whose address escapes: any thread may change them, they vary.

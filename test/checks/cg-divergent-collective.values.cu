@@ -5,8 +5,9 @@
 // Negatives: a loop bound that moves with the thread's start, a tile's first element, a flag
 // read with __ldg at a block-uniform row, a block's range from a helper's out-parameters, a loop
 // counter captured by reference in a lambda that reads it, a slice a closure called in place
-// sets, a row a helper advances on some paths, a recursive helper's result, threads past the
-// data that skip the barrier and leave.
+// sets, a row a helper advances on some paths, a flag a helper elects into shared memory by
+// reference before a barrier, a recursive helper's result, threads past the data that skip the
+// barrier and leave.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
 // from the same helper, a lambda that writes what it captures, the closure storing per thread,
 // a captured variable changed before the call, a closure handed on, a per-thread row, the
@@ -227,6 +228,20 @@ __global__ void row_per_thread(float *out, int rows, int limit) {
   if (row < rows) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{reached only by threads for which 'row < rows' holds}}
   out[threadIdx.x] = partial;
+}
+
+// A helper with a barrier may be given shared memory by reference: one thread's store, then the
+// barrier, gives every thread the same flag.
+__device__ void elect_flag(int &flag, const int *in) {
+  if (threadIdx.x == 0)
+    flag = in[blockIdx.x];
+  __syncthreads();
+  if (flag)
+    __syncthreads();
+}
+__global__ void flag_elected_in_shared(const int *in) {
+  __shared__ int flag;
+  elect_flag(flag, in);
 }
 
 // A recursive helper returns what its arguments make it: the block's when they are.
