@@ -2,6 +2,7 @@
 #include "analysis/flow/StableOrder.h"
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/UnitCache.h"
+#include "analysis/warp/LaneSets.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -36,20 +37,6 @@ std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   if (!E || E->isValueDependent() || mentionsWarpWidth(E) || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   return R.Val.getInt().getExtValue();
-}
-
-/// The variable a loop counts with and the constant it starts at.
-std::optional<std::pair<const VarDecl *, int64_t>> counterStart(const ForStmt *Loop,
-                                                                const ASTContext &Ctx) {
-  const auto *Decl = dyn_cast_or_null<DeclStmt>(Loop->getInit());
-  const auto *Var =
-      Decl && Decl->isSingleDecl() ? dyn_cast<VarDecl>(Decl->getSingleDecl()) : nullptr;
-  if (!Var || !Var->getInit())
-    return std::nullopt;
-  std::optional<int64_t> Start = constantOf(Var->getInit(), Ctx);
-  if (!Start)
-    return std::nullopt;
-  return std::make_pair(Var, *Start);
 }
 
 bool names(const Expr *E, const VarDecl *Var) {
@@ -137,14 +124,14 @@ public:
   }
 
   bool VisitForStmt(ForStmt *Loop) {
-    auto Start = counterStart(Loop, Ctx);
+    auto Start = counterStart(Loop->getInit());
     if (!Start || !shufflesBy(Loop->getBody(), Start->first))
       return true;
     int Direction = stepDirection(Loop->getInc(), Start->first, Ctx);
-    if (Direction < 0 && Start->second == 16 && writtenOut(Start->first->getInit())) {
-      const Expr *Init = Start->first->getInit();
-      add(Found, Shape::OffsetsFrom16, Init, Init, "warpSize / 2");
-    } else if (Direction > 0 && Start->second == 1) {
+    std::optional<int64_t> From = constantOf(Start->second, Ctx);
+    if (Direction < 0 && From == 16 && writtenOut(Start->second)) {
+      add(Found, Shape::OffsetsFrom16, Start->second, Start->second, "warpSize / 2");
+    } else if (Direction > 0 && From == 1) {
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond());
       std::optional<int64_t> Bound = Cond ? constantOf(Cond->getRHS(), Ctx) : std::nullopt;
       if (Cond && names(Cond->getLHS(), Start->first) && writtenOut(Cond->getRHS()) &&

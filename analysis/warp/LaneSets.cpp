@@ -63,7 +63,8 @@ private:
   const VarDecl *V;
 };
 
-/// The counter a loop's initialisation sets, with the expression it starts from.
+} // namespace
+
 std::optional<std::pair<const VarDecl *, const Expr *>> counterStart(const Stmt *Init) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init); DS && DS->isSingleDecl())
     if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && V->getInit())
@@ -73,6 +74,8 @@ std::optional<std::pair<const VarDecl *, const Expr *>> counterStart(const Stmt 
       return std::make_pair(V, BO->getRHS());
   return std::nullopt;
 }
+
+namespace {
 
 /// Whether a call in the unit passes F, for one of the parameters in Params, a value that may
 /// differ between lanes of a warp (`helper(in, i, n)` with a per-thread index i).

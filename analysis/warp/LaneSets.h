@@ -20,6 +20,11 @@
 
 namespace coopcheck::analysis {
 
+/// The counter a loop's initialisation sets (`int k = 16` or `k = 16`), with the expression it
+/// starts from.
+std::optional<std::pair<const clang::VarDecl *, const clang::Expr *>>
+counterStart(const clang::Stmt *Init);
+
 class UnitCache;
 
 class LaneSets {
