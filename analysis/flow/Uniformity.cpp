@@ -8,6 +8,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
+#include <cstdlib>
+#include <numeric>
 
 using namespace clang;
 using coopcheck::model::Scope;
@@ -100,6 +102,16 @@ namespace {
 
 const Expr *strip(const Expr *E) {
   return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+}
+
+/// A variable no code may change once it is initialised: const, and no object with mutable
+/// fields (a reference or pointer to it does not let a callee or a closure write it).
+bool isConstant(const VarDecl *V) {
+  QualType Type = V->getType();
+  if (!Type.isConstQualified() || Type->isReferenceType())
+    return false;
+  const auto *Record = Type->getAsCXXRecordDecl();
+  return !Record || !Record->hasDefinition() || !Record->hasMutableFields();
 }
 
 /// A variable of the function itself, parameters included (a pointer parameter advanced with
@@ -326,6 +338,47 @@ bool readsParameterOnly(const FunctionDecl *Callee, unsigned I) {
   return onlyRead(Definition->getBody(), Definition->getParamDecl(I));
 }
 
+/// Whether a method's body (when the unit has it) leaves its object as it was: it assigns no
+/// field, calls no method that is not const on it or on a field, and hands neither its object
+/// nor a field's address to anything (`unswizzle(id)` reading the fields it needs).
+bool leavesObjectBe(const CXXMethodDecl *Method) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Method || !Method->hasBody(Definition))
+    return false;
+  struct Changes : RecursiveASTVisitor<Changes> {
+    bool Found = false;
+    static bool ofObject(const Expr *E) {
+      return isa_and_nonnull<FieldDecl, CXXRecordDecl>(memoryRoot(E, nullptr));
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && ofObject(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+               ofObject(UO->getSubExpr());
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+      const CXXMethodDecl *Callee = Member ? Member->getMethodDecl() : nullptr;
+      if (Callee && !Callee->isConst() && ofObject(Member->getImplicitObjectArgument()))
+        Found = true;
+      const auto *Direct = Call->getDirectCallee();
+      for (unsigned I = 0; I < Call->getNumArgs() && !Found; ++I) {
+        QualType Param =
+            Direct && I < Direct->getNumParams() ? Direct->getParamDecl(I)->getType() : QualType();
+        bool Writable = Param.isNull() || ((Param->isPointerType() || Param->isReferenceType()) &&
+                                           !Param->getPointeeType().isConstQualified());
+        Found = Writable && ofObject(Call->getArg(I));
+      }
+      return !Found;
+    }
+  } Finder;
+  Finder.TraverseStmt(Definition->getBody());
+  return !Finder.Found;
+}
+
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
 public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
@@ -365,7 +418,8 @@ public:
     if (UO->isIncrementDecrementOp())
       defineOrWrite(UO->getSubExpr(), UO);
     else if (UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = localVariable(UO->getSubExpr(), ReferenceParameters))
+      if (const VarDecl *V = localVariable(UO->getSubExpr(), ReferenceParameters);
+          V && !isConstant(V))
         Escaped.insert(V);
     return true;
   }
@@ -375,7 +429,8 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     // A method that is not const may change its object.
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const CXXMethodDecl *Method = Member->getMethodDecl(); Method && !Method->isConst())
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && !Method->isConst() && !leavesObjectBe(Method))
         if (const Decl *Root = memoryRoot(Member->getImplicitObjectArgument()))
           Writes[Root].push_back(Call);
     // A group's own operations (tile.shfl, tile.ballot) only read their arguments, even where
@@ -410,7 +465,7 @@ public:
       if (!V)
         continue;
       ++ClosureUses[V]; // a closure captured by another one may be called there
-      if (C.getCaptureKind() == LCK_ByRef && !onlyRead(L->getBody(), V))
+      if (C.getCaptureKind() == LCK_ByRef && !isConstant(V) && !onlyRead(L->getBody(), V))
         ChangedBy[L].push_back(V);
     }
     return true;
@@ -640,6 +695,47 @@ static bool storesWhole(const Stmt *S, const VarDecl *Target) {
   return false;
 }
 
+/// The part of Target that S stores to by assignment or increment (`t.x = ...`, `t.k[1] = ...`,
+/// fields and elements of Target itself, not memory it points to); null for any other store.
+static const Expr *storedPart(const Stmt *S, const VarDecl *Target) {
+  const Expr *Part = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Part = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+    Part = UO->getSubExpr();
+  for (const Expr *E = Part ? strip(Part) : nullptr; E; E = strip(E)) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return Ref->getDecl() == Target && E != strip(Part) ? Part : nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+             ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = ASE->getBase();
+    else if (const auto *Element = elementAccess(E))
+      E = Element->getArg(0);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+UniformValue Uniformity::partSelectorValue(const Expr *Part) {
+  UniformValue V = UniformValue::everywhere();
+  for (const Expr *E = strip(Part); E && !isa<DeclRefExpr>(E); E = strip(E)) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      V = meet(V, exprValue(ASE->getIdx()));
+      E = ASE->getBase();
+    } else {
+      const auto *Element = elementAccess(E);
+      V = meet(V, exprValue(Element->getArg(1)));
+      E = Element->getArg(0);
+    }
+  }
+  return V;
+}
+
 UniformValue Uniformity::everythingPassed() const {
   UniformValue V = UniformValue::everywhere();
   for (const ParmVarDecl *P : Function->parameters()) {
@@ -673,19 +769,26 @@ std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
     Stores = It->second;
   else if (auto Written = Writes.find(Target); ByReference && Written != Writes.end())
     Stores = Written->second;
+  // Parts stored one by one (`out.x = ...`) leave the other parts as they were at the call.
+  bool Whole = llvm::all_of(Stores, [&](const Stmt *S) { return storesWhole(S, Target); });
   if (Stores.empty() || (Definitions.count(Target) && Writes.count(Target)) ||
-      !llvm::all_of(Stores, [&](const Stmt *S) { return storesWhole(S, Target); }))
+      (!Whole && !llvm::all_of(Stores, [&](const Stmt *S) {
+        return storesWhole(S, Target) || storedPart(S, Target);
+      })))
     return std::nullopt;
   Summarising = true;
   UniformValue V = UniformValue::everywhere();
   for (const Stmt *Store : Stores) {
     V = meet(V, settle([&] { return definitionValue(Store); }));
+    if (const Expr *Part = storedPart(Store, Target))
+      V = meet(V, settle([&] { return partSelectorValue(Part); }));
     for (const auto &[Block, Condition] : branchesOf(Store))
       V = meet(V, valueOf(Condition));
   }
   // A path that stores nothing leaves the value the variable had at the call.
   llvm::SmallPtrSet<const Stmt *, 4> StoreSet(Stores.begin(), Stores.end());
-  if (Cfg->reachesAvoiding(nullptr, nullptr, [&](const Stmt *S) { return StoreSet.count(S); }))
+  if (!Whole ||
+      Cfg->reachesAvoiding(nullptr, nullptr, [&](const Stmt *S) { return StoreSet.count(S); }))
     V = meet(V, ByReference ? declRefValue(Param) : objectValue());
   Summarising = false;
   return withoutTerms(V);
@@ -943,6 +1046,9 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
   bool Memory = V && (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>()) &&
                 !V->hasAttr<CUDAConstantAttr>() && !V->getType().isConstQualified() &&
                 !V->isConstexpr();
+  // An array in memory is named for its address (it decays): the same for every thread.
+  if (Memory && V->getType()->isArrayType())
+    return addressValue(DRE);
   if (Memory)
     return loadValue(DRE);
   // A compile-time constant, also one of an enclosing function that a lambda names uncaptured.
@@ -967,6 +1073,8 @@ UniformValue Uniformity::unaryValue(const UnaryOperator *UO) {
     return loadValue(UO);
   if (UO->getOpcode() == UO_AddrOf && localVariable(UO->getSubExpr(), OwnsReferenceParameters))
     return UniformValue::perThread(); // each thread's own stack slot
+  if (UO->getOpcode() == UO_AddrOf)
+    return withoutTerms(addressValue(UO->getSubExpr()));
   UniformValue V = exprValue(UO->getSubExpr());
   V.Rank = false;
   if (UO->getOpcode() == UO_Minus && V.Terms.any()) {
@@ -1099,9 +1207,146 @@ UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS,
   UniformValue Rest = meet(restOf(L), restOf(R));
   UniformValue V = withTerms(*Terms, Rest, Whole, Unit.WarpSize);
   // A comparison is a truth value: its terms are gone whatever they were.
-  if (BinaryOperator::isComparisonOp(Op))
-    return Terms->any() && !Terms->warpBase() ? Whole : withoutTerms(V);
+  if (BinaryOperator::isComparisonOp(Op)) {
+    if (!Terms->any() || Terms->warpBase())
+      return withoutTerms(V);
+    return termsWithinStep(Op, *Terms, LHS, RHS) ? withoutTerms(Rest) : Whole;
+  }
   return V;
+}
+
+uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
+  E = strip(E);
+  if (!E || ++Search.Steps > 256)
+    return 1;
+  if (std::optional<uint64_t> C = constantOf(E, Ctx))
+    return uint64_t(std::abs(int64_t(*C)));
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return restMultiple(Cast->getSubExpr(), Search);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      return std::gcd(restMultiple(L, Search), restMultiple(R, Search));
+    case BO_Mul:
+      if (std::optional<uint64_t> C = constantOf(R, Ctx))
+        return restMultiple(L, Search) * uint64_t(std::abs(int64_t(*C)));
+      if (std::optional<uint64_t> C = constantOf(L, Ctx))
+        return restMultiple(R, Search) * uint64_t(std::abs(int64_t(*C)));
+      return exprValue(E).Terms.any() ? 1 : restMultiple(L, Search) * restMultiple(R, Search);
+    case BO_Shl:
+      if (std::optional<uint64_t> C = constantOf(R, Ctx); C && *C < 32)
+        return restMultiple(L, Search) << *C;
+      return 1;
+    default:
+      break;
+    }
+  }
+  const VarDecl *Var = localVariable(E, OwnsReferenceParameters);
+  if (!Var) {
+    // A thread coordinate itself (threadIdx.x, the lane): all terms, no rest.
+    ThreadTerms Terms = exprValue(E).Terms;
+    return Terms == ThreadTerms{1, 0} || Terms == ThreadTerms{0, 1} ? 0 : 1;
+  }
+  if (!Escaped.count(Var) && !Definitions.count(Var) && isa<ParmVarDecl>(Var))
+    return guardedMultiple(Var, E);
+  if (Escaped.count(Var) || !Definitions.count(Var) || holdsIncoming(E, Var))
+    return 1;
+  uint64_t Multiple = 0;
+  for (const Stmt *Def : reachingDefinitions(E, Var)) {
+    if (!Search.Path.insert(Def).second)
+      continue; // a step around a loop: the other definitions decide
+    const auto *BO = dyn_cast<BinaryOperator>(Def);
+    BinaryOperatorKind Op = BO ? BO->getOpcode() : BO_Comma;
+    if (Def == Var->getInit())
+      Multiple = std::gcd(Multiple, restMultiple(Var->getInit(), Search));
+    else if (Op == BO_Assign)
+      Multiple = std::gcd(Multiple, restMultiple(BO->getRHS(), Search));
+    else if (Op == BO_AddAssign || Op == BO_SubAssign)
+      Multiple = std::gcd(Multiple, std::gcd(restMultiple(BO->getLHS(), Search),
+                                             restMultiple(BO->getRHS(), Search)));
+    else
+      Multiple = 1;
+    Search.Path.erase(Def);
+    if (Multiple == 1)
+      break;
+  }
+  return Multiple;
+}
+
+namespace {
+/// Whether S never completes: it ends in a return, a call that does not return (a trap),
+/// or inline PTX that ends the thread.
+bool leaves(const Stmt *S) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const model::Operation *Op = model::findIntrinsic(calleeName(Call));
+    return (Op && Op->Kind == model::OperationKind::Trap) ||
+           (Call->getDirectCallee() && Call->getDirectCallee()->isNoReturn());
+  }
+  const auto *Asm = dyn_cast<GCCAsmStmt>(S);
+  return Asm && llvm::any_of(model::ptxContents(Asm->getAsmString()).Instructions,
+                             [](const model::PtxContents::Instruction &I) {
+                               return I.Op->Kind == model::OperationKind::ThreadExit && !I.Guarded;
+                             });
+}
+
+/// K when Condition tests that Var is no multiple of K: `Var % K != 0`, `Var % K`.
+std::optional<uint64_t> remainderTested(const Expr *Condition, const VarDecl *Var,
+                                        const ASTContext &Ctx) {
+  const auto *Test = dyn_cast<BinaryOperator>(strip(Condition));
+  if (Test && Test->getOpcode() == BO_NE) {
+    std::optional<uint64_t> Zero = constantOf(Test->getRHS(), Ctx);
+    Test = Zero && *Zero == 0 ? dyn_cast<BinaryOperator>(strip(Test->getLHS())) : nullptr;
+  }
+  if (!Test || Test->getOpcode() != BO_Rem)
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(strip(Test->getLHS()));
+  std::optional<uint64_t> K = constantOf(Test->getRHS(), Ctx);
+  if (!Ref || Ref->getDecl() != Var || !K || *K == 0 || *K > (uint64_t(1) << 32))
+    return std::nullopt;
+  return K;
+}
+} // namespace
+
+uint64_t Uniformity::guardedMultiple(const VarDecl *Var, const Expr *Use) const {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Function ? Function->getBody() : nullptr);
+  if (!Body)
+    return 1;
+  const SourceManager &SM = Ctx.getSourceManager();
+  uint64_t Multiple = 1;
+  for (const Stmt *S : Body->body()) {
+    if (!SM.isBeforeInTranslationUnit(S->getEndLoc(), Use->getBeginLoc()))
+      break;
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        !leaves(If->getThen()))
+      continue;
+    if (std::optional<uint64_t> K = remainderTested(If->getCond(), Var, Ctx))
+      Multiple = std::lcm(Multiple, *K);
+  }
+  return Multiple;
+}
+
+bool Uniformity::termsWithinStep(BinaryOperatorKind Op, ThreadTerms Terms, const Expr *LHS,
+                                 const Expr *RHS) {
+  // `L < R` and `L >= R` hold alike for every terms t in [0, M) when the rests differ by a
+  // multiple of M; `L > R` and `L <= R` are `R < L`.
+  if (Op == BO_GT || Op == BO_LE)
+    Terms = ThreadTerms{-Terms.X, -Terms.Lane};
+  else if (Op != BO_LT && Op != BO_GE)
+    return false;
+  if (Terms.X < 0 || Terms.Lane < 0)
+    return false;
+  MultipleSearch Search;
+  uint64_t Step = std::gcd(restMultiple(LHS, Search), restMultiple(RHS, Search));
+  uint64_t Highest =
+      uint64_t(Terms.X) * (MaxGranule - 1) + uint64_t(Terms.Lane) * (Unit.WarpSize - 1);
+  return Step == 0 || Highest < Step;
 }
 
 UniformValue Uniformity::rankArithmetic(BinaryOperatorKind Op, UniformValue L, UniformValue R,
@@ -1175,33 +1420,56 @@ llvm::SmallVector<const Stmt *, 2> Uniformity::writesTo(const Decl *Root) const 
   return Found;
 }
 
+bool Uniformity::holdsWholeWarp(const CallExpr *WarpBarrier, GroupType Group) const {
+  if (Group.Kind == GroupKind::Tile)
+    return Group.TileSize >= Unit.WarpSize;
+  uint64_t Full = Unit.WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Unit.WarpSize) - 1;
+  std::optional<uint64_t> Mask =
+      WarpBarrier->getNumArgs() ? constantOf(WarpBarrier->getArg(0), Ctx) : std::nullopt;
+  return Group.Kind == GroupKind::Warp && Mask && (*Mask & Full) == Full;
+}
+
 std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *Load) {
-  if (!Cfg || !Summaries)
+  if (!Cfg || !Summaries || !Cfg->blockOf(Load)) // the load: the outermost access the CFG holds
     return std::nullopt;
   const auto *V = dyn_cast<VarDecl>(Root);
-  // Shared memory is ordered by block barriers, global memory only by grid barriers.
-  Scope Needed = V && V->hasAttr<CUDASharedAttr>() ? Scope::Block : Scope::Grid;
-  // The load is the outermost access expression the CFG holds.
-  const Stmt *At = Load;
-  if (!Cfg->blockOf(At))
-    return std::nullopt;
-  auto IsBarrier = [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call)
-      return false;
-    for (const CollectiveEffect &E : Summaries->effectsOfCall(Call, Function))
-      if (E.Kind == CollectiveKind::Barrier && E.Group.Origin == GroupOrigin::Kind::Known)
-        if (auto S = scopeOf(E.Group.Type); S && atLeast(*S, Needed))
+  bool Shared = V && V->hasAttr<CUDASharedAttr>();
+  // Shared memory is ordered by block barriers, global memory only by grid barriers. For the
+  // lanes of one warp, shared memory is ordered by warp barriers too: another warp storing to
+  // the same place unordered would be a race of its own.
+  for (Scope Needed : {Shared ? Scope::Block : Scope::Grid, Scope::Warp}) {
+    if (Needed == Scope::Warp && !Shared)
+      break;
+    auto IsBarrier = [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call)
+        return false;
+      for (const CollectiveEffect &E : Summaries->effectsOfCall(Call, Function)) {
+        if (E.Group.Origin != GroupOrigin::Kind::Known)
+          continue;
+        if (E.Kind == CollectiveKind::Barrier)
+          if (auto S = scopeOf(E.Group.Type); S && atLeast(*S, Needed))
+            return true;
+        if (E.Kind == CollectiveKind::WarpBarrier && Needed == Scope::Warp &&
+            holdsWholeWarp(E.Site, E.Group.Type))
           return true;
-    return false;
-  };
-  for (const Stmt *Write : writesTo(Root))
-    if (Cfg->reachesAvoiding(Write, At, IsBarrier))
-      return std::nullopt;
-  // Seen from the callers, what they wrote before the call comes in at the entry.
-  if (Memory == MemoryView::CallerMayWrite && Cfg->reachesAvoiding(nullptr, At, IsBarrier))
-    return std::nullopt;
-  return Needed;
+      }
+      return false;
+    };
+    bool Ordered = llvm::none_of(writesTo(Root), [&](const Stmt *Write) {
+      return Cfg->reachesAvoiding(Write, Load, IsBarrier);
+    });
+    // Seen from the callers, what they wrote before the call comes in at the entry.
+    if (Ordered && Memory == MemoryView::CallerMayWrite)
+      Ordered = !Cfg->reachesAvoiding(nullptr, Load, IsBarrier);
+    if (Ordered)
+      return Needed;
+  }
+  return std::nullopt;
+}
+
+UniformValue Uniformity::orderedValue(Scope Order) const {
+  return Order == Scope::Warp ? UniformValue::granule(Unit.WarpSize) : UniformValue::at(Order);
 }
 
 UniformValue Uniformity::loadValue(const Expr *Access) {
@@ -1258,7 +1526,7 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
     // A barrier after every write, the callers' included, gives the load one value
     // (`if (threadIdx.x == 0) last = ...;`, a block barrier, `return last;`).
     if (std::optional<Scope> Order = Ordered())
-      return meet(Address, UniformValue::at(*Order));
+      return meet(Address, orderedValue(*Order));
     // What the caller's memory holds is the caller's to tell, when this function leaves it be.
     std::optional<unsigned> Bit = readsBit(Root, Function);
     if (!Bit || !writesTo(Root).empty())
@@ -1271,7 +1539,7 @@ UniformValue Uniformity::memoryValue(const Decl *Root, UniformValue Address, con
   if (writesTo(Root).empty() && !Shared)
     return meet(Address, UniformValue::at(Scope::Grid));
   if (std::optional<Scope> Order = Ordered())
-    return meet(Address, UniformValue::at(*Order));
+    return meet(Address, orderedValue(*Order));
   return UniformValue::perThread();
 }
 

@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PointerIntPair.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -34,6 +35,7 @@
 namespace coopcheck::analysis {
 
 class SummaryTable;
+struct GroupType;
 
 /// The thread coordinates a value is linear in: X·threadIdx.x + Lane·lane. threadIdx.x is the
 /// warp's first x plus the lane, so a form whose coefficients cancel (X + Lane == 0) is shared by
@@ -192,8 +194,9 @@ public:
   /// What the function leaves in Target, a reference parameter of its own or, for a lambda, a
   /// variable it captures by reference, as uniform as the parameters in its Params (the closure
   /// as the object): the meet of the values stored to it whole, of the branches deciding them,
-  /// and of the value it had at the call where some path stores nothing. Nullopt when a part of
-  /// it is written (a field, an element) or it is handed on to another call.
+  /// and of the value it had at the call where some path stores nothing or only parts of it
+  /// (fields, elements: then also as uniform as the indices choosing them). Nullopt when memory
+  /// it points to is written or it is handed on to another call.
   std::optional<UniformValue> storedValue(const clang::VarDecl *Target);
 
   /// How many times a node was evaluated so far: grows linearly with the function, whatever
@@ -256,6 +259,24 @@ private:
   /// `i - start` for a counter that starts at `start` and only takes steps: as uniform as the
   /// steps and the branches deciding them; nullopt for any other subtraction.
   std::optional<UniformValue> offsetFromStart(const clang::BinaryOperator *Sub);
+  /// What the part of E beside its thread terms is known to be a multiple of: 0 when that part
+  /// is zero (threadIdx.x, the lane), 1 when nothing is known. A counter is a multiple of what
+  /// its start and its every step are (`col = blockIdx.x * 32 + lane; ...; col += 32 * n`).
+  struct MultipleSearch {
+    llvm::SmallPtrSet<const clang::Stmt *, 8> Path; ///< the definitions being followed
+    unsigned Steps = 0;
+  };
+  uint64_t restMultiple(const clang::Expr *E, MultipleSearch &Search);
+  /// What the guards at the top of the function make the parameter Var a multiple of where Use
+  /// reads it: a test that leaves when `Var % K != 0` (`if (C % 256)` around a trap) gives K.
+  uint64_t guardedMultiple(const clang::VarDecl *Var, const clang::Expr *Use) const;
+  /// Whether `LHS Op RHS`, whose thread terms differ by Terms, comes out alike in every thread:
+  /// the rests are multiples of a step the terms never reach (`lane < 32 * k` for every lane).
+  bool termsWithinStep(clang::BinaryOperatorKind Op, ThreadTerms Terms, const clang::Expr *LHS,
+                       const clang::Expr *RHS);
+  /// Which element a store to a part of a variable picks: as uniform as the indices on the way
+  /// (`t.k[i]`: i; `t.x`: everywhere).
+  UniformValue partSelectorValue(const clang::Expr *Part);
   /// An object built from Parts (constructor arguments, initializer list items).
   UniformValue partsValue(llvm::ArrayRef<const clang::Expr *> Parts);
   UniformValue declRefValue(const clang::ValueDecl *D);
@@ -305,7 +326,12 @@ private:
                      llvm::ArrayRef<const clang::Stmt *> Defs);
   /// The statements that may write the memory at Root.
   llvm::SmallVector<const clang::Stmt *, 2> writesTo(const clang::Decl *Root) const;
+  /// The widest scope whose barriers order every write of the memory at Root before Load.
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
+  /// Whether a warp barrier waits for every lane of the warp: a full mask, or a tile of a warp.
+  bool holdsWholeWarp(const clang::CallExpr *WarpBarrier, GroupType Group) const;
+  /// What a load ordered at Order gives: the same value in every thread of it.
+  UniformValue orderedValue(model::Scope Order) const;
   void collectDefinitions();
   /// Whether the function reaches a barrier (itself or through a call): what its reference
   /// parameters refer to may then be shared memory other threads write before it.

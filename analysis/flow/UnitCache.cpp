@@ -51,11 +51,13 @@ public:
     return true;
   }
   // A lambda's call operator is a function of its own: device code when its lambda is written in
-  // device code (or is marked __device__).
+  // device code (or is marked __device__; clang marks every lambda of a host function
+  // __host__ __device__ implicitly, and those run on the host).
   bool VisitLambdaExpr(LambdaExpr *L) {
     const CXXMethodDecl *Op = L->getCallOperator();
     const auto *Outer = dyn_cast<FunctionDecl>(Op->getParent()->getDeclContext());
-    bool Device = Op->hasAttr<CUDADeviceAttr>() ||
+    const auto *Marked = Op->getAttr<CUDADeviceAttr>();
+    bool Device = (Marked && !Marked->isImplicit()) ||
                   (Outer && (Outer->hasAttr<CUDADeviceAttr>() || Outer->hasAttr<CUDAGlobalAttr>()));
     if (!KernelsOnly && Device && Op->hasBody() && !Op->isDependentContext() &&
         TU.isAnalysable(Op->getLocation()))

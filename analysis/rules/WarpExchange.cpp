@@ -233,22 +233,6 @@ bool contended(LaneSets &Lanes, const std::vector<Access> &Writes, const Access 
   return false;
 }
 
-/// The calls of F in the device functions of the unit.
-class CallsOf : public RecursiveASTVisitor<CallsOf> {
-public:
-  explicit CallsOf(const FunctionDecl *F) : Callee(F->getCanonicalDecl()) {}
-  std::vector<const CallExpr *> Calls;
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Direct = Call->getDirectCallee();
-    if (Direct && Direct->getCanonicalDecl() == Callee)
-      Calls.push_back(Call);
-    return true;
-  }
-
-private:
-  const Decl *Callee;
-};
-
 /// Whether Arg points into memory of the calling thread's own: a local array or variable (not
 /// `__shared__`, not static; also one a lambda captures), which no other lane can address.
 bool threadPrivate(const Expr *Arg) {
@@ -258,33 +242,55 @@ bool threadPrivate(const Expr *Arg) {
          !Root->getType()->isReferenceType();
 }
 
+/// Whether only this unit can call F: its callers are all among the unit's functions.
+bool calledOnlyFromUnit(const FunctionDecl *F) {
+  return !F->isExternallyVisible() || F->isInlined() || F->isTemplateInstantiation();
+}
+
+/// Whether every call of F the unit shows gives its pointer parameter P memory of the calling
+/// thread's own: a local array of the caller, or a pointer parameter of the caller that its own
+/// callers give such memory (`count(&n)` handing `n` on through helpers). Recursive calls under
+/// way are taken to agree; they add no memory of their own.
+bool pointsToThreadPrivate(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl *P,
+                           llvm::SmallPtrSetImpl<const ParmVarDecl *> &Visiting) {
+  if (F->hasAttr<CUDAGlobalAttr>() || !Visiting.insert(P).second)
+    return !F->hasAttr<CUDAGlobalAttr>();
+  llvm::ArrayRef<UnitCache::CallSite> Calls = TU.callSitesOf(F);
+  return !Calls.empty() && llvm::all_of(Calls, [&](const UnitCache::CallSite &Site) {
+    const Expr *Arg = argumentForParameter(Site.Call, F, P->getFunctionScopeIndex());
+    if (!Arg)
+      return false;
+    if (threadPrivate(Arg))
+      return true;
+    const auto *Handed = dyn_cast_or_null<ParmVarDecl>(memoryRoot(Arg));
+    return Handed && Handed->getType()->isPointerType() &&
+           pointsToThreadPrivate(TU, Site.Caller, Handed, Visiting);
+  });
+}
+
 /// Whether the lanes of a warp index one array through the pointer parameter P of F: always in
 /// a kernel, and in a device function when each call the unit shows passes the same pointer to
 /// every lane of a warp (`reverse_in_warp(buf, v)`). A call that passes each thread its own part
 /// of an array (`dct(block + row * stride)`) gives every lane a different base; calls that all
-/// pass the caller's own local array (`warp_reduce(sums)`) give each lane its own memory.
+/// pass the caller's own memory (`warp_reduce(sums)`) give each lane its own. A function only
+/// this unit can call, with no call in the code analysed (its callers did not compile), gets
+/// memory nobody here can name: nothing is said about it.
 bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl *P) {
   if (F->hasAttr<CUDAGlobalAttr>())
     return true;
-  bool SomeShared = false, SomePrivate = false;
-  for (const FunctionDecl *Caller : TU.deviceFunctions()) {
-    if (!Caller->hasBody())
-      continue;
-    CallsOf Finder(F);
-    Finder.TraverseStmt(Caller->getBody());
-    for (const CallExpr *Call : Finder.Calls) {
-      const Expr *Arg = argumentForParameter(Call, F, P->getFunctionScopeIndex());
-      if (Arg && threadPrivate(Arg)) {
-        SomePrivate = true;
-        continue;
-      }
-      if (Arg && !TU.uniformityOf(Caller).isUniformAt(Arg, model::Scope::Warp))
-        return false;
-      SomeShared = true;
-    }
+  llvm::ArrayRef<UnitCache::CallSite> Calls = TU.callSitesOf(F);
+  if (Calls.empty())
+    return !calledOnlyFromUnit(F);
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> Visiting;
+  if (pointsToThreadPrivate(TU, F, P, Visiting))
+    return false;
+  for (const UnitCache::CallSite &Site : Calls) {
+    const Expr *Arg = argumentForParameter(Site.Call, F, P->getFunctionScopeIndex());
+    if (Arg && !threadPrivate(Arg) &&
+        !TU.uniformityOf(Site.Caller).isUniformAt(Arg, model::Scope::Warp))
+      return false;
   }
-  // Only calls with each thread's own memory: no lane reads another's.
-  return SomeShared || !SomePrivate;
+  return true;
 }
 
 /// The innermost counted loop around E.

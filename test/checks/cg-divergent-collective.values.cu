@@ -7,12 +7,16 @@
 // counter captured by reference in a lambda that reads it, a slice a closure called in place
 // sets, a row a helper advances on some paths, a flag a helper elects into shared memory by
 // reference before a barrier, a recursive helper's result, threads past the data that skip the
-// barrier and leave.
+// barrier and leave, a last-block flag placed in dynamic shared memory after what the threads
+// filled in, columns of whole warps under a bound that is a multiple of the warp, coordinates a
+// helper fills field by field from the block's index, channels a kernel traps unless they come in
+// whole rows.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
 // from the same helper, a lambda that writes what it captures, the closure storing per thread,
 // a captured variable changed before the call, a closure handed on, a per-thread row, the
-// recursive helper given the thread index, threads past the data that skip the barrier and then
-// read the shared memory it orders.
+// recursive helper given the thread index, a per-thread slot of that shared memory, threads past
+// the data that skip the barrier and then read the shared memory it orders, the columns under
+// any other bound, a field filled from the thread's index, the channels without that guard.
 
 // The counter starts at the thread's element and the bound moves with it: equal trip counts.
 __global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
@@ -276,4 +280,100 @@ __global__ void skipped_then_read(float *out, const float *in, int n) {
     __syncthreads(); // expected-error {{reached only by threads for which 'i < n' holds}}
   }
   out[i] = s[255 - threadIdx.x];
+}
+
+// Where a flag lies in shared memory is the array's address plus a block-wide offset, however
+// the threads filled the array before placing it: the last block's flag is the block's.
+__global__ void last_block_flag_placed_after_the_data(unsigned *done, int n) {
+  extern __shared__ float smem[];
+  __shared__ int count;
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    smem[i] = 0.f;
+  count = threadIdx.x;
+  unsigned *last = (unsigned *)(smem + n);
+  unsigned *mine = (unsigned *)(smem + n + threadIdx.x);
+  int *counter = &count;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    *last = atomicInc(done, gridDim.x);
+    *counter = 0;
+  }
+  __syncthreads();
+  if (*last == gridDim.x - 1)
+    __syncthreads();
+  if (*counter == 0)
+    __syncthreads();
+  if (*mine == 0) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{reached only by threads for which '*mine == 0' holds}}
+}
+
+// Columns of whole warps: each lane starts at its block's first column plus the lane and steps
+// by whole warps; with a bound that is a multiple of the warp every lane of the block makes the
+// same trips, with any other bound the last trip leaves some lanes out.
+__global__ void columns_of_whole_warps(float *out, const float *in, int warps) {
+  __shared__ float s[256];
+  const int lane = threadIdx.x % 32;
+  for (int col = blockIdx.x * 32 + lane; col < warps * 32; col += gridDim.x * 32) {
+    s[threadIdx.x] = in[col];
+    __syncthreads();
+    out[col] = s[255 - threadIdx.x];
+    __syncthreads();
+  }
+  for (int col = blockIdx.x * 32 + lane; col < warps; col += gridDim.x * 32) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{is in a loop whose trip count differs between threads of the block ('col < warps')}}
+}
+
+// A helper filling the caller's coordinates field by field leaves them what it stores: the
+// block's when it stores the block's, each thread's when it stores the thread's.
+struct TileCoordinates {
+  unsigned x, y;
+  int trips[2];
+};
+__device__ void block_tile(const uint2 &origin, unsigned step, TileCoordinates &tile) {
+  tile.x = origin.x + blockIdx.x * step;
+  tile.y = origin.y + blockIdx.y * step;
+  tile.trips[1] = 4;
+  if (tile.y > 1000)
+    tile.y = 1000;
+}
+__device__ void thread_tile(TileCoordinates &tile) { tile.x = threadIdx.x; }
+__global__ void tiles_filled_by_parts(float *data, uint2 origin, unsigned step, unsigned limit) {
+  TileCoordinates block;
+  block_tile(origin, step, block);
+  if (block.y < limit)
+    __syncthreads();
+  for (int k = 0; k < block.trips[1]; ++k)
+    __syncthreads();
+  TileCoordinates mine;
+  thread_tile(mine);
+  if (mine.x < limit) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{reached only by threads for which 'mine.x < limit' holds}}
+  data[threadIdx.x] = 0;
+}
+
+// A kernel that traps unless the channels come in whole rows of 256: the last trip leaves every
+// lane at once. Without that guard, lanes past the channels leave a trip early.
+__global__ void channels_in_whole_rows(float *out, int channels) {
+  if (channels % 256 != 0)
+    __trap();
+  __shared__ float partial[256];
+  const int lane = threadIdx.x % 32;
+  for (int i = 0; i < 64; ++i) {
+    int channel = lane * 8 + i * 256;
+    if (channel >= channels)
+      break;
+    partial[threadIdx.x] = out[channel];
+    __syncthreads();
+  }
+}
+__global__ void channels_unguarded(float *out, int channels) {
+  __shared__ float partial[256];
+  const int lane = threadIdx.x % 32;
+  for (int i = 0; i < 64; ++i) {
+    int channel = lane * 8 + i * 256;
+    if (channel >= channels) // expected-note {{this condition differs between threads of the block}}
+      break;
+    partial[threadIdx.x] = out[channel];
+    __syncthreads(); // expected-error {{reached only by threads for which 'channel >= channels' does not hold}}
+  }
 }

@@ -3,8 +3,11 @@
 // array of the caller is each thread's own, so lanes reading "another lane's" element read
 // their own copy.
 //
-// Negative: an accumulating helper called with a local array of the kernel.
-// Positive: the same helper called with a __shared__ array every lane of the warp indexes.
+// Negatives: an accumulating helper called with a local array of the kernel; a counter whose
+// address a kernel hands to a recursive helper that hands it on; a lambda of host code (clang
+// marks it __host__ __device__, but it runs on the host).
+// Positives: the same helper called with a __shared__ array every lane of the warp indexes; the
+// walk given a counter of the block.
 
 // Adds four values into the caller's accumulators, each thread its own.
 __device__ void accumulate(float *totals, const float *values) {
@@ -29,4 +32,43 @@ __global__ void shared_slots(float *out) {
   __shared__ float slots[32];
   neighbours(slots, threadIdx.x % 32); // expected-note {{the lanes and the elements they name are those of this call}}
   out[threadIdx.x] = slots[threadIdx.x % 32];
+}
+
+// The address of the caller's own counter goes through a recursive walk to the helper that
+// changes it: every call the helper gets hands it the kernel's local, through its caller.
+__device__ void release(int *count, int *slots, int node) {
+  count[0] -= 1; // expected-note {{lane 1 writes 'count[0]' here}}
+  slots[node] = count[0]; // expected-error {{lane 0 reads 'count[0]', which lane 1 of the same warp writes before this read}}
+  if (count[0] > 0)
+    slots[node] += count[0] * 2;
+}
+__device__ void walk(int *count, int *slots, int node, int depth) {
+  release(count, slots, node);
+  if (depth > 0)
+    walk(count, slots, node * 2 + 1, depth - 1);
+}
+__global__ void walk_with_own_counter(int *out) {
+  int count = 8;
+  int slots[16] = {};
+  walk(&count, slots, 0, 3);
+  out[threadIdx.x] = count + slots[threadIdx.x % 16];
+}
+
+// Host code: its lambdas reshape host arrays, whatever target clang gives them.
+void collapse_dimensions(long *shape) {
+  auto collapse = [](long dims[]) {
+    dims[0] *= dims[1];
+    dims[1] = dims[2];
+    dims[2] = 1;
+  };
+  collapse(shape);
+}
+
+// The same walk given one counter of the block: every lane decrements and reads it.
+__global__ void walk_with_shared_counter(int *out) {
+  __shared__ int count;
+  __shared__ int slots[16];
+  count = 8;
+  walk(&count, slots, 0, 3);
+  out[threadIdx.x] = count;
 }

@@ -7,11 +7,13 @@
 // the block's index, in a loop over a block's range from a helper's out-parameters, after whole
 // rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane; votes kept in a
 // vector object; flags in a thread's own array set from the block's rows; a count field of an
-// object whose other fields vary by lane.
+// object whose other fields vary by lane; a const warp index a closure captures by reference and
+// is handed on; a per-warp slot lane 0 fills before a warp barrier.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
 // loaded at each lane's own index, a butterfly after single lanes left, per-lane comparisons in
 // the vector, a flag array initialised from the lane's own element, the count field set from
-// the lane.
+// the lane; the warp index without const, which the closure handed on may change; the slot
+// filled again with no barrier after.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -23,9 +25,12 @@ __global__ void warp_first_index(const float *in, float *out, int n) {
   out[i] = v;
 }
 
+// With an L2 eviction policy made in PTX: the policy is a function of its operands alone.
 __device__ int load_not_coherent(const int *p) {
+  unsigned long long policy;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0;" : "=l"(policy));
   int v;
-  asm volatile("ld.global.nc.s32 %0, [%1];" : "=r"(v) : "l"(p));
+  asm volatile("ld.global.nc.L2::cache_hint.s32 %0, [%1], %2;" : "=r"(v) : "l"(p), "l"(policy));
   return v;
 }
 
@@ -187,4 +192,43 @@ struct PacketReceiver {
 __global__ void packets_of_the_warp(const float *in, float *out, int packets) {
   PacketReceiver r{packets, int(threadIdx.x % 32), {}};
   out[threadIdx.x] = r.receive(in) + r.receive_own_share(in);
+}
+
+// A const warp index captured by reference in a closure handed to a helper: nothing can change
+// it, so it stays the warp's.
+template <class Body> __device__ void for_each_tile(Body body) {
+  for (int t = 0; t < 4; ++t)
+    body(t);
+}
+__device__ unsigned broadcast_warp(unsigned value) { return __shfl_sync(0xffffffffu, value, 0); }
+__global__ void const_warp_index_in_closure(float *x, int n) {
+  unsigned const warp = broadcast_warp(threadIdx.x / 32);
+  float v = x[threadIdx.x];
+  for_each_tile([&](int t) { x[warp * 4 + t] = v; });
+  if (warp * 32 < n)
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+  unsigned row = broadcast_warp(threadIdx.x / 32);
+  for_each_tile([&](int t) { row += t * (threadIdx.x % 2); });
+  if (row * 32 < n) // expected-note {{this condition differs between lanes}}
+    v += __shfl_xor_sync(0xffffffffu, v, 1); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  x[threadIdx.x] = v;
+}
+
+// A per-warp slot of shared memory that lane 0 fills before a warp barrier: every lane of the
+// warp reads what lane 0 stored. Filled again with no barrier after, lanes may read it before
+// (and the first read races with the refill: cg-missing-syncwarp).
+__global__ void slot_filled_before_warp_barrier(const int *in, float *out) {
+  __shared__ int slot[8];
+  const int warp = threadIdx.x / 32;
+  if (threadIdx.x % 32 == 0)
+    slot[warp] = in[blockIdx.x * 8 + warp];
+  __syncwarp();
+  float v = out[threadIdx.x];
+  if (slot[warp] > 0) // expected-error {{lane 1 reads 'slot[warp]', which lane 0 of the same warp overwrites after this read}}
+    v = __shfl_sync(0xffffffffu, v, 0);
+  if (threadIdx.x % 32 == 0)
+    slot[warp] = in[threadIdx.x]; // expected-note {{lane 0 writes 'slot[warp]' here}}
+  if (slot[warp] > 1) // expected-note {{this condition differs between lanes}}
+    v = __shfl_sync(0xffffffffu, v, 0); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  out[threadIdx.x] = v;
 }
