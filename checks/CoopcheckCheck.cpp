@@ -1,4 +1,5 @@
 #include "checks/CoopcheckCheck.h"
+#include "analysis/launch/LaunchConfig.h"
 #include "analysis/support/AnalysisStage.h"
 #include "checks/NolintComments.h"
 #include "checks/RuleTable.h"
@@ -17,7 +18,13 @@ void CoopcheckCheck::registerMatchers(MatchFinder *Finder) {
 void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) {
   // Called at the start of every translation unit, before it is parsed: the first check of the
   // unit starts its session, the others find it.
-  Session = &Door->Sessions->sessionOf(*PP);
+  Session = &Door->Sessions->sessionOf(*PP, unitSessionOptions());
+}
+
+analysis::SessionOptions unitSessionOptions() {
+  analysis::SessionOptions Options;
+  Options.LaunchedBlockWidth = analysis::launchedBlockWidth;
+  return Options;
 }
 
 void CoopcheckCheck::check(const MatchFinder::MatchResult &Result) {

@@ -88,6 +88,10 @@ private:
 /// "grid.sync()" when called directly, "grid.sync() (in 'helper')" through calls.
 std::string describeCollective(const analysis::CollectiveEffect &Effect);
 
+/// What every front door starts a unit's session with: the analyses above the flow engine that
+/// it asks through the session (the block widths kernels are launched with).
+analysis::SessionOptions unitSessionOptions();
+
 /// The name of the function a call calls, for notes: 'helper'.
 std::string calleeDisplayName(const clang::CallExpr *Call);
 

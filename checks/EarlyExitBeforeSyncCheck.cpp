@@ -77,6 +77,10 @@ void EarlyExitBeforeSyncCheck::checkTranslationUnit(analysis::UnitCache &TU) {
       if (!E.Barrier.Chain.empty())
         noteCallChain(TU, E.Barrier, E.Barrier.Spelling + " is called here",
                       /*FirstCallIsPrimary=*/true);
+      for (const analysis::EarlyExit::Skipped &Later : E.AlsoSkipped)
+        diag(userLocation(TU, Later.Call->getBeginLoc()),
+             "the same threads never arrive at %0 either", DiagnosticIDs::Note)
+            << describeCollective(Later.Barrier) << userRange(TU, Later.Call->getSourceRange());
     }
 }
 

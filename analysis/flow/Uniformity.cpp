@@ -1345,7 +1345,7 @@ bool Uniformity::termsWithinStep(BinaryOperatorKind Op, ThreadTerms Terms, const
   MultipleSearch Search;
   uint64_t Step = std::gcd(restMultiple(LHS, Search), restMultiple(RHS, Search));
   uint64_t Highest =
-      uint64_t(Terms.X) * (MaxGranule - 1) + uint64_t(Terms.Lane) * (Unit.WarpSize - 1);
+      uint64_t(Terms.X) * (Unit.MaxBlockWidth - 1) + uint64_t(Terms.Lane) * (Unit.WarpSize - 1);
   return Step == 0 || Highest < Step;
 }
 

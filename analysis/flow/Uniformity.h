@@ -173,6 +173,9 @@ struct UniformityContext {
   /// Lanes in a warp of the unit's platform: a warp operation whose mask names all of them gives
   /// every lane the same result where its row says so (votes, reductions, broadcasts).
   unsigned WarpSize = 32;
+  /// The most threads along x a block running the function can have (`threadIdx.x` stays
+  /// below it): a block's limit, or less where the kernel's launch bounds or launches say.
+  unsigned MaxBlockWidth = 1024;
 };
 
 class Uniformity {

@@ -10,7 +10,8 @@ namespace coopcheck::analysis {
 
 UnitCache::UnitCache(ASTContext &Ctx, const Setup &S)
     : Ctx(Ctx), Deadline(S.Deadline), Plat(S.Platform), HipWave32(S.HipWave32),
-      CudaArch(S.CudaArch), Errors(Ctx, S.ReportedErrors), Summaries(Ctx, &Errors) {}
+      CudaArch(S.CudaArch), LaunchedBlockWidth(S.LaunchedBlockWidth), Errors(Ctx, S.ReportedErrors),
+      Summaries(Ctx, &Errors) {}
 
 UnitCache::~UnitCache() = default;
 
@@ -108,7 +109,24 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   };
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();
+  Context.MaxBlockWidth = maxBlockWidth(F);
   return Context;
+}
+
+unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) {
+  unsigned Width = UniformityContext().MaxBlockWidth;
+  if (!F->hasAttr<CUDAGlobalAttr>())
+    return Width;
+  if (const auto *Bounds = F->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult Threads;
+    if (Bounds->getMaxThreads() && !Bounds->getMaxThreads()->isValueDependent() &&
+        Bounds->getMaxThreads()->EvaluateAsInt(Threads, Ctx) && Threads.Val.getInt() > 0)
+      Width = unsigned(std::min<uint64_t>(Width, Threads.Val.getInt().getZExtValue()));
+  }
+  if (LaunchedBlockWidth)
+    if (std::optional<unsigned> Launched = LaunchedBlockWidth(*this, F); Launched && *Launched)
+      Width = std::min(Width, *Launched);
+  return Width;
 }
 
 Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/iterator.h"
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +22,9 @@ namespace coopcheck::analysis {
 
 class UnitCache {
 public:
+  /// The widest block a kernel of the unit is launched with, when known.
+  using BlockWidthOf =
+      std::function<std::optional<unsigned>(UnitCache &, const clang::FunctionDecl *)>;
   /// What the unit is analysed for and within, given by its session (UnitSession).
   struct Setup {
     model::Platform Platform = model::Platform::Cuda;
@@ -28,6 +32,8 @@ public:
     std::optional<unsigned> CudaArch;
     /// Where the compiler reported errors while parsing the unit; null when nothing recorded them.
     const CompileErrors::Log *ReportedErrors = nullptr;
+    /// Bounds blockDim.x in kernels by their launches; unset: only by __launch_bounds__.
+    BlockWidthOf LaunchedBlockWidth;
     /// When the analysis stops (outOfTime); none by default.
     std::optional<std::chrono::steady_clock::time_point> Deadline;
   };
@@ -154,6 +160,7 @@ private:
   model::Platform Plat;
   bool HipWave32;
   std::optional<unsigned> CudaArch;
+  BlockWidthOf LaunchedBlockWidth;
   CompileErrors Errors;
   SummaryTable Summaries;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
@@ -171,6 +178,9 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> DecidingEndsThread;
   void collectCallSites();
   UniformityContext contextFor(const clang::FunctionDecl *F);
+  /// The most threads along x that a block running F can have: what its __launch_bounds__ and
+  /// the unit's launches of it allow, for a kernel; a block's limit otherwise.
+  unsigned maxBlockWidth(const clang::FunctionDecl *F);
 };
 
 } // namespace coopcheck::analysis

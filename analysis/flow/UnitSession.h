@@ -23,6 +23,9 @@ struct SessionOptions {
   /// Where the stage is recorded, for the front door's crash reports; the session's own when
   /// null.
   StageRecord *Stages = nullptr;
+  /// The widest block a kernel is launched with in the unit, when its launches say
+  /// (launchedBlockWidth, from the launch analysis above this one); none when unset.
+  UnitCache::BlockWidthOf LaunchedBlockWidth;
 };
 
 class UnitSession {

@@ -484,4 +484,18 @@ ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch)
   return {Values.extentsOf(Dimensions.Grid), Values.extentsOf(Dimensions.Block)};
 }
 
+std::optional<unsigned> launchedBlockWidth(UnitCache &TU, const FunctionDecl *Kernel) {
+  std::optional<unsigned> Widest;
+  for (const LaunchSite &Site : TU.get<UnitLaunchSites>().sites()) {
+    if (Site.Kernel && Site.Kernel->getCanonicalDecl() != Kernel->getCanonicalDecl())
+      continue;
+    std::optional<model::Dim3> Block =
+        Site.Kernel ? constantLaunchShape(TU, Site).Block : std::nullopt;
+    if (!Block)
+      return std::nullopt;
+    Widest = std::max(Widest.value_or(0), Block->X);
+  }
+  return Widest;
+}
+
 } // namespace coopcheck::analysis

@@ -133,4 +133,8 @@ struct ConstantLaunchShape {
 };
 ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch);
 
+/// The widest block (threads along x) the unit launches Kernel with, when every launch of it the
+/// unit shows gives a constant block and none launches an unknown kernel; nullopt otherwise.
+std::optional<unsigned> launchedBlockWidth(UnitCache &TU, const clang::FunctionDecl *Kernel);
+
 } // namespace coopcheck::analysis

@@ -1,4 +1,5 @@
 #include "analysis/rules/EarlyExits.h"
+#include "analysis/flow/StableOrder.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -219,6 +220,30 @@ bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr 
   return endLeavesKernel(TU, Kernel, If, /*OrSharedMemory=*/true);
 }
 
+namespace {
+/// The findings of one kernel, one per early exit: the first barrier in source order that the
+/// exits skip, the later ones of the same scope among its AlsoSkipped.
+std::vector<EarlyExit> oneFindingPerExit(std::vector<EarlyExit> Found, const SourceManager &SM) {
+  stableSort(Found, [&](const EarlyExit &A, const EarlyExit &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(), B.Call->getBeginLoc());
+  });
+  auto SameExits = [](const EarlyExit &A, const EarlyExit &B) {
+    return A.BarrierScope == B.BarrierScope && A.TileSize == B.TileSize &&
+           llvm::equal(A.Exits, B.Exits,
+                       [](const ThreadExit &X, const ThreadExit &Y) { return X.Exit == Y.Exit; });
+  };
+  std::vector<EarlyExit> Grouped;
+  for (EarlyExit &E : Found) {
+    auto First = llvm::find_if(Grouped, [&](const EarlyExit &G) { return SameExits(G, E); });
+    if (First == Grouped.end())
+      Grouped.push_back(std::move(E));
+    else
+      First->AlsoSkipped.push_back({E.Call, E.Barrier});
+  }
+  return Grouped;
+}
+} // namespace
+
 std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
                                       const EarlyExitOptions &Options) {
   std::vector<EarlyExit> Result;
@@ -248,7 +273,7 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
         auto Sensitive = exitSensitiveScope(Effect, WarpSize, Options);
         if (!Sensitive)
           continue;
-        EarlyExit Finding{Call, Effect, Sensitive->first, Sensitive->second, {}};
+        EarlyExit Finding{Call, Effect, Sensitive->first, Sensitive->second, {}, {}};
         UniformRequirement Needed = Finding.BarrierScope == Scope::Tile
                                         ? UniformRequirement::tile(Finding.TileSize)
                                         : UniformRequirement::scope(Finding.BarrierScope);
@@ -260,7 +285,7 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const FunctionDecl *Kernel,
         }
       }
     }
-  return Result;
+  return oneFindingPerExit(std::move(Result), Ctx.getSourceManager());
 }
 
 bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,

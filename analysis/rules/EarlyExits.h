@@ -22,6 +22,13 @@ struct EarlyExit {
   model::Scope BarrierScope = model::Scope::Grid;
   unsigned TileSize = 0;
   std::vector<ThreadExit> Exits; ///< in source order
+  /// The later barriers of the same scope that the same exits keep their threads from: one
+  /// early exit is one finding, at the first barrier it skips (in source order).
+  struct Skipped {
+    const clang::CallExpr *Call = nullptr;
+    CollectiveEffect Barrier;
+  };
+  std::vector<Skipped> AlsoSkipped;
 };
 
 struct EarlyExitOptions {

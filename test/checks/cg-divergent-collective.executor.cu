@@ -4,12 +4,14 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-// Launched with 64 threads per block only: every thread is below 100.
+// Launched with 64 threads per block only: every thread's index modulo 96 is below 80. (A
+// comparison linear in threadIdx.x, `threadIdx.x < 100`, the analysis itself decides from the
+// launches' block size.)
 __global__ void below_the_block_size(float *data) {
   __shared__ float s[128];
-  if (threadIdx.x < 100) { // expected-note {{this condition differs between threads of the block}}
+  if (threadIdx.x % 96 < 80) { // expected-note {{this condition differs between threads of the block}}
     s[threadIdx.x] = data[threadIdx.x];
-    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x < 100' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:56 (2 blocks of 64 threads), every thread of each group reaches it}}
+    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x % 96 < 80' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:58 (2 blocks of 64 threads), every thread of each group reaches it}}
     data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
   }
 }

@@ -10,13 +10,15 @@
 // barrier and leave, a last-block flag placed in dynamic shared memory after what the threads
 // filled in, columns of whole warps under a bound that is a multiple of the warp, coordinates a
 // helper fills field by field from the block's index, channels a kernel traps unless they come in
-// whole rows.
+// whole rows, a loop strided by 512 threads in kernels whose launch bounds or launches keep blocks
+// at 512.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
 // from the same helper, a lambda that writes what it captures, the closure storing per thread,
 // a captured variable changed before the call, a closure handed on, a per-thread row, the
 // recursive helper given the thread index, a per-thread slot of that shared memory, threads past
 // the data that skip the barrier and then read the shared memory it orders, the columns under
-// any other bound, a field filled from the thread's index, the channels without that guard.
+// any other bound, a field filled from the thread's index, the channels without that guard, the
+// strided loop in a kernel launched with 1024 threads.
 
 // The counter starts at the thread's element and the bound moves with it: equal trip counts.
 __global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
@@ -376,4 +378,25 @@ __global__ void channels_unguarded(float *out, int channels) {
     partial[threadIdx.x] = out[channel];
     __syncthreads(); // expected-error {{reached only by threads for which 'channel >= channels' does not hold}}
   }
+}
+
+// A block-strided loop whose bound is rounded up to whole blocks of 512 threads: every thread
+// makes the same trips in blocks of at most 512, as the launch bounds, or every launch in the
+// unit, give them; launched with 1024 threads, the upper half starts past the first block.
+__global__ __launch_bounds__(512) void rounded_rows_bounded(float *out, int width) {
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512)
+    __syncthreads();
+}
+__global__ void rounded_rows_launched(float *out, int width) {
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512)
+    __syncthreads();
+}
+__global__ void rounded_rows_launched_wider(float *out, int width) {
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{is in a loop whose trip count differs between threads of the block ('j < (width + 511) / 512 * 512')}}
+}
+void launch_rounded_rows(float *out, int width) {
+  rounded_rows_launched<<<4, 512>>>(out, width);
+  rounded_rows_launched<<<8, dim3(256)>>>(out, width);
+  rounded_rows_launched_wider<<<2, 1024>>>(out, width);
 }

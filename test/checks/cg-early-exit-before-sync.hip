@@ -3,7 +3,8 @@
 // kernels for this in 2026, some with the barrier two calls deep in a block reduction).
 //
 // Positives: a bounds return before __syncthreads(), the barrier inside a block reduction two
-// calls deep (reported at the call), a return under a data-dependent condition. Negatives: the
+// calls deep (reported at the call), a return under a data-dependent condition, one return
+// before three barriers (one finding, at the first; the others are its notes). Negatives: the
 // return after the last barrier, the guard around the work only, a block-uniform return.
 #include <hip/hip_runtime.h>
 
@@ -75,4 +76,19 @@ __global__ void whole_blocks_return(float *data, int blocks) {
   tile[threadIdx.x] = data[blockIdx.x * blockDim.x + threadIdx.x];
   __syncthreads();
   data[blockIdx.x * blockDim.x + threadIdx.x] = tile[0];
+}
+
+// P4. One return before three barriers: one finding, at the first barrier it skips.
+__global__ void exit_before_three_barriers(float *data, int n) {
+  __shared__ float tile[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return; // expected-note {{threads that take this branch return from the kernel here (condition 'i >= n')}}
+  tile[threadIdx.x] = data[i];
+  __syncthreads(); // expected-error {{threads that left the kernel early never arrive at __syncthreads()}}
+  data[i] = tile[blockDim.x - 1 - threadIdx.x];
+  __syncthreads(); // expected-note {{the same threads never arrive at __syncthreads() either}}
+  tile[threadIdx.x] = data[i] * 2.f;
+  __syncthreads(); // expected-note {{the same threads never arrive at __syncthreads() either}}
+  data[i] += tile[0];
 }

@@ -1,5 +1,6 @@
 #include "tools/coopcheck/TidyRunner.h"
 #include "analysis/flow/UnitSession.h"
+#include "checks/CoopcheckCheck.h"
 #include "checks/CoopcheckModule.h"
 #include "checks/FindingAnchor.h"
 #include "checks/RuleTable.h"
@@ -130,7 +131,7 @@ public:
     // As clangd does: a missing header is an error like any other, and parsing goes on.
     CI.getDiagnostics().setFatalsAsError(true);
     // Started before the checks are created for the unit, which then find it.
-    analysis::SessionOptions Unit;
+    analysis::SessionOptions Unit = checks::unitSessionOptions();
     if (Request.TimeLimitSeconds)
       Unit.TimeLimit = std::chrono::seconds(Request.TimeLimitSeconds);
     Unit.Stages = Request.Stages;
