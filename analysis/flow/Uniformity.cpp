@@ -189,6 +189,17 @@ std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// Every lane of a warp of WarpSize lanes, as a mask.
+uint64_t fullWarpMask(unsigned WarpSize) {
+  return WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << WarpSize) - 1;
+}
+
+/// The magnitude of E's constant value, when E is a constant: what it is a multiple of.
+std::optional<uint64_t> constantMagnitude(const Expr *E, const ASTContext &Ctx) {
+  std::optional<uint64_t> C = constantOf(E, Ctx);
+  return C ? std::optional<uint64_t>(uint64_t(std::abs(int64_t(*C)))) : std::nullopt;
+}
+
 /// The largest power of two dividing C (the runs `rank < C` keeps whole), at most a block.
 unsigned alignmentOf(uint64_t C) {
   if (C == 0)
@@ -1219,8 +1230,8 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
   E = strip(E);
   if (!E || ++Search.Steps > 256)
     return 1;
-  if (std::optional<uint64_t> C = constantOf(E, Ctx))
-    return uint64_t(std::abs(int64_t(*C)));
+  if (std::optional<uint64_t> C = constantMagnitude(E, Ctx))
+    return *C;
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return restMultiple(Cast->getSubExpr(), Search);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -1230,10 +1241,10 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
     case BO_Sub:
       return std::gcd(restMultiple(L, Search), restMultiple(R, Search));
     case BO_Mul:
-      if (std::optional<uint64_t> C = constantOf(R, Ctx))
-        return restMultiple(L, Search) * uint64_t(std::abs(int64_t(*C)));
-      if (std::optional<uint64_t> C = constantOf(L, Ctx))
-        return restMultiple(R, Search) * uint64_t(std::abs(int64_t(*C)));
+      if (std::optional<uint64_t> C = constantMagnitude(R, Ctx))
+        return restMultiple(L, Search) * *C;
+      if (std::optional<uint64_t> C = constantMagnitude(L, Ctx))
+        return restMultiple(R, Search) * *C;
       return exprValue(E).Terms.any() ? 1 : restMultiple(L, Search) * restMultiple(R, Search);
     case BO_Shl:
       if (std::optional<uint64_t> C = constantOf(R, Ctx); C && *C < 32)
@@ -1423,7 +1434,7 @@ llvm::SmallVector<const Stmt *, 2> Uniformity::writesTo(const Decl *Root) const 
 bool Uniformity::holdsWholeWarp(const CallExpr *WarpBarrier, GroupType Group) const {
   if (Group.Kind == GroupKind::Tile)
     return Group.TileSize >= Unit.WarpSize;
-  uint64_t Full = Unit.WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Unit.WarpSize) - 1;
+  uint64_t Full = fullWarpMask(Unit.WarpSize);
   std::optional<uint64_t> Mask =
       WarpBarrier->getNumArgs() ? constantOf(WarpBarrier->getArg(0), Ctx) : std::nullopt;
   return Group.Kind == GroupKind::Warp && Mask && (*Mask & Full) == Full;
@@ -1675,7 +1686,7 @@ UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::O
   // A legacy form works on the lanes that happen to be active; a mask naming part of the warp
   // shares the result only among those lanes.
   unsigned WarpSize = Unit.WarpSize;
-  uint64_t Full = WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << WarpSize) - 1;
+  uint64_t Full = fullWarpMask(WarpSize);
   std::optional<uint64_t> Mask = constantOf(Argument(Op.MaskArg), Ctx);
   if (!Mask || (*Mask & Full) != Full)
     return UniformValue::perThread();
