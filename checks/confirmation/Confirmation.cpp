@@ -226,8 +226,10 @@ bool confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &
                                         "the grid of --grid",
                                         false}}
             : replayShapes(Kernel, Unit.Launches, WarpSize);
-    for (ReplayShape &S : Shapes)
+    for (ReplayShape &S : Shapes) {
       S.Shape.ExitReleasesBlockBarrier = model::exitReleasesBlockBarrier(Platform);
+      S.Shape.WarpRunsInLockstep = model::warpRunsInLockstep(Platform);
+    }
     Replay.run(Shapes);
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }

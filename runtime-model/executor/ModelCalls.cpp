@@ -625,9 +625,11 @@ z3::expr Replay::shuffleResult(const GroupOperands &G, const PendingCall &P, uns
   auto It = G.Members.find(SourceLane);
   if (It != G.Members.end())
     return It->second->Args[G.ValueArg];
-  // A lane that left the kernel reads as 0 (probe P23, docs/architecture.md).
+  // A lane that left the kernel reads as 0 (probe P23, docs/architecture.md); so does one a
+  // lockstep wavefront did not bring along (Platform.h).
   if (Shape.laneExists(Warp, SourceLane) &&
-      St->Tracker.state(Shape.threadOfLane(Warp, SourceLane)) == ThreadState::Exited)
+      (Shape.WarpRunsInLockstep ||
+       St->Tracker.state(Shape.threadOfLane(Warp, SourceLane)) == ThreadState::Exited))
     return bv(0, G.Bits);
   return G.Own;
 }

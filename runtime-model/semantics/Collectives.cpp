@@ -238,27 +238,33 @@ std::optional<Release> CollectiveTracker::releaseWarp(unsigned Warp) {
 }
 
 /// Lanes that query the active mask at one call site go on together once no lane of their warp
-/// still runs: the lanes converged there (probe P17 measured exactly that set).
-std::optional<Release> CollectiveTracker::releaseActiveLanes(unsigned Warp) {
-  std::optional<unsigned> Site;
-  Release R{CollectiveOp::ActiveLanes, {}};
+/// still runs: the lanes converged there (probe P17 measured exactly that set). On a lockstep warp
+/// (AMD) every warp operation goes the same way: the wavefront executes it for the lanes that
+/// reached it, and lanes in another branch or at a barrier take no part.
+std::optional<Release> CollectiveTracker::releaseConverged(unsigned Warp) {
+  std::optional<std::pair<CollectiveOp, unsigned>> At;
+  std::vector<ThreadId> Lanes;
   for (unsigned L = 0; L < Shape.WarpSize && Shape.laneExists(Warp, L); ++L) {
     ThreadId T = Shape.threadOfLane(Warp, L);
     const Thread &Th = Threads[T];
     if (Th.State == ThreadState::Running)
       return std::nullopt;
-    if (Th.State != ThreadState::Waiting || Th.At.Op != CollectiveOp::ActiveLanes)
+    if (Th.State != ThreadState::Waiting || !waitsForConvergence(Th.At.Op))
       continue;
-    if (!Site)
-      Site = Th.At.Site;
-    if (Th.At.Site == *Site)
-      R.Threads.push_back(T);
+    if (!At)
+      At = {Th.At.Op, Th.At.Site};
+    if (std::pair(Th.At.Op, Th.At.Site) == *At)
+      Lanes.push_back(T);
   }
-  if (R.Threads.empty())
+  if (!At)
     return std::nullopt;
-  for (ThreadId T : R.Threads)
+  for (ThreadId T : Lanes)
     Threads[T].State = ThreadState::Running;
-  return R;
+  return Release{At->first, std::move(Lanes)};
+}
+
+bool CollectiveTracker::waitsForConvergence(CollectiveOp Op) const {
+  return Op == CollectiveOp::ActiveLanes || (lockstep() && isWarpOperation(Op));
 }
 
 std::vector<Release> CollectiveTracker::release() {
@@ -279,13 +285,13 @@ std::vector<Release> CollectiveTracker::release() {
   }
   for (CollectiveOp Op : {CollectiveOp::GridBarrier, CollectiveOp::MultiGridBarrier})
     Take(releaseGridBarrier(Op));
-  for (unsigned W = 0; W < Shape.blocks() * Shape.warpsPerBlock(); ++W)
+  for (unsigned W = 0; W < Shape.blocks() * Shape.warpsPerBlock() && !lockstep(); ++W)
     while (Take(releaseWarp(W))) {
     }
   // Only once nothing else can go on: a lane released from a collective above may still join.
   if (Out.empty())
     for (unsigned W = 0; W < Shape.blocks() * Shape.warpsPerBlock(); ++W)
-      Take(releaseActiveLanes(W));
+      Take(releaseConverged(W));
   return Out;
 }
 

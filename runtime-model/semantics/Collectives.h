@@ -114,7 +114,12 @@ private:
   std::optional<Release> releaseTileBarrier(unsigned Block, unsigned Tile, unsigned TileSize);
   std::optional<Release> releaseGridBarrier(CollectiveOp Op);
   std::optional<Release> releaseWarp(unsigned Warp);
-  std::optional<Release> releaseActiveLanes(unsigned Warp);
+  /// The lanes converged at one call site, once no lane of their warp still runs: an active-lane
+  /// query, and on a lockstep warp any warp operation.
+  std::optional<Release> releaseConverged(unsigned Warp);
+  bool waitsForConvergence(CollectiveOp Op) const;
+  /// The hardware model of a lockstep warp; the specification keeps the masks' contract.
+  bool lockstep() const { return Model == Semantics::Hardware && Shape.WarpRunsInLockstep; }
   /// Whether every thread of Members that has not left waits at Op; Present gets them.
   bool allWaitAt(const std::vector<ThreadId> &Members, CollectiveOp Op,
                  std::vector<ThreadId> &Present, std::vector<ThreadId> &Exited) const;

@@ -38,6 +38,9 @@ struct LaunchShape {
   /// Whether threads that left the kernel stop counting at a block barrier: not on AMD GPUs
   /// (model::exitReleasesBlockBarrier), where the block waits for them for good.
   bool ExitReleasesBlockBarrier = true;
+  /// Whether the lanes of a warp run in lockstep, so a warp operation waits for no one: the lanes
+  /// that reach it together execute it (model::warpRunsInLockstep: AMD wavefronts).
+  bool WarpRunsInLockstep = false;
 
   unsigned blocks() const { return Grid.count(); }
   unsigned threadsPerBlock() const { return Block.count(); }

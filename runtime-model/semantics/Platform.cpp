@@ -35,6 +35,8 @@ bool handleCreationIsCollective(Platform P) { return P != Platform::Hip; }
 
 bool exitReleasesBlockBarrier(Platform P) { return P != Platform::Hip; }
 
+bool warpRunsInLockstep(Platform P) { return P == Platform::Hip; }
+
 std::optional<std::vector<Platform>> parsePlatformList(llvm::StringRef List) {
   llvm::SmallVector<llvm::StringRef, 4> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/false);

@@ -28,6 +28,12 @@ bool handleCreationIsCollective(Platform P);
 /// faults (pytorch/FBGEMM #5831, #5856, #5857, #5894; LeelaChessZero/lc0 #2420).
 bool exitReleasesBlockBarrier(Platform P);
 
+/// Whether the lanes of a warp execute in lockstep under one program counter: on AMD GPUs a
+/// wavefront runs its active lanes together, so a shuffle or vote never waits for lanes that are
+/// elsewhere; they take no part, and reading one gives 0 (`ds_bpermute` on an inactive lane).
+/// NVIDIA GPUs from sm_70 on schedule lanes independently, and MetaX follows CUDA's contract.
+bool warpRunsInLockstep(Platform P);
+
 /// The platforms of a comma-separated list ("cuda,hip"); nullopt when a name is unknown.
 std::optional<std::vector<Platform>> parsePlatformList(llvm::StringRef List);
 

@@ -299,3 +299,38 @@ TEST(CollectiveModel, P17ActiveLanesAreTheConvergedOnes) {
   EXPECT_EQ(R[0].Threads.size(), 8u);
   EXPECT_EQ(R[0].Op, CollectiveOp::ActiveLanes);
 }
+
+// AMD wavefronts run in lockstep: half a wavefront shuffling while its other half waits at the
+// next block barrier goes on without them (the hardware has nothing to wait with); the NVIDIA
+// model, and the specification on either, keep the mask's contract and hang.
+TEST(CollectiveModel, LockstepWavefrontShufflesWithTheLanesThatCame) {
+  LaunchShape Shape{{1}, {128}, 64, LaunchCooperation::Standard};
+  Shape.WarpRunsInLockstep = true;
+  Program P = [](const LaunchShape &S, ThreadId T) {
+    if (tid(S, T) < 32)
+      return std::vector<Step>{reach(CollectiveOp::Shuffle, 1, ~0ull), syncthreads(2)};
+    return std::vector<Step>{syncthreads(2)};
+  };
+  EXPECT_EQ(replay(P, Semantics::Hardware, Shape).Result, Outcome::Completes);
+  EXPECT_EQ(replay(P, Semantics::Specification, Shape).Result, Outcome::Hang);
+  Shape.WarpRunsInLockstep = false;
+  EXPECT_EQ(replay(P, Semantics::Hardware, Shape).Result, Outcome::Hang);
+}
+
+// Lanes of a lockstep wavefront at two call sites of one shuffle are in two branches: each site
+// runs for its own lanes, one after the other.
+TEST(CollectiveModel, LockstepWavefrontRunsEachSiteForItsLanes) {
+  LaunchShape Shape{{1}, {64}, 64, LaunchCooperation::Standard};
+  Shape.WarpRunsInLockstep = true;
+  CollectiveTracker Tracker(Shape, Semantics::Hardware);
+  for (ThreadId T = 0; T < 64; ++T)
+    Tracker.arrive(T, {CollectiveOp::Shuffle, T < 16 ? 1u : 2u, ~0ull});
+  std::vector<Release> R = Tracker.release();
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R[0].Threads.size(), 16u);
+  for (ThreadId T = 0; T < 16; ++T)
+    Tracker.exit(T);
+  R = Tracker.release();
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R[0].Threads.size(), 48u);
+}
