@@ -1,6 +1,7 @@
 #include "analysis/rules/WarpExchange.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/StableOrder.h"
+#include "analysis/flow/StmtSearch.h"
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
@@ -200,6 +201,20 @@ std::optional<Race> partner(LaneSets &Lanes, const Access &R, const Access &W,
   return std::nullopt;
 }
 
+/// On a lockstep wavefront (AMD) the lanes perform each access together, in program order; only
+/// the compiler can still move a read across a write, and it keeps them in order when both are
+/// volatile, when the write stores what the read loaded (`s[tid] += s[tid ^ 32]`), or when they
+/// name the same element in each lane's own program (`slot[warp]` that lane 0 writes and every
+/// lane reads: one address, so the read cannot pass the write).
+bool compilerKeepsOrder(LaneSets &Lanes, const Access &R, const Access &W, bool WriteFirst) {
+  if (R.Element->getType().isVolatileQualified() && W.Element->getType().isVolatileQualified())
+    return true;
+  if (!WriteFirst && anyWithin(W.At, [&](const Stmt *S) { return S == R.Element; }))
+    return true;
+  auto RI = elements(Lanes, R), WI = elements(Lanes, W);
+  return RI && WI && *RI == *WI;
+}
+
 using ReachingLanes = llvm::function_ref<const std::optional<LaneSets::PerWarp> &(const Stmt *)>;
 
 /// The lanes of At's warp that store to At's element in W.
@@ -315,7 +330,8 @@ public:
   RaceSearch(UnitCache &TU, const FunctionDecl *F, FunctionCFG &Cfg,
              const AccessCollector &Collector, std::optional<LaneSets::CallContext> Context)
       : TU(TU), F(F), Ctx(TU.context()), Cfg(Cfg), Lanes(TU, F, std::move(Context)),
-        Reads(resolved(Collector.Reads, Lanes)), Writes(resolved(Collector.Writes, Lanes)) {
+        Reads(resolved(Collector.Reads, Lanes)), Writes(resolved(Collector.Writes, Lanes)),
+        Lockstep(model::warpRunsInLockstep(TU.platform())) {
     const SourceManager &SM = Ctx.getSourceManager();
     stableSort(Reads, [&](const Access &A, const Access &B) {
       return SM.isBeforeInTranslationUnit(A.Element->getBeginLoc(), B.Element->getBeginLoc());
@@ -380,7 +396,8 @@ private:
       if (!WL)
         continue;
       auto Pair = partner(Lanes, R, W, *RL, *WL);
-      if (!Pair || contended(Lanes, Writes, W, *Pair, ReachOf, Unordered))
+      if (!Pair || contended(Lanes, Writes, W, *Pair, ReachOf, Unordered) ||
+          (Lockstep && compilerKeepsOrder(Lanes, R, W, WriteFirst)))
         continue;
       return WarpRace{R.Element,
                       W.Element,
@@ -417,6 +434,7 @@ private:
   FunctionCFG &Cfg;
   LaneSets Lanes;
   std::vector<Access> Reads, Writes;
+  bool Lockstep;
   std::map<const Stmt *, std::optional<LaneSets::PerWarp>> Reach;
 };
 

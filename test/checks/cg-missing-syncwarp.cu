@@ -330,3 +330,16 @@ __global__ void block_sum_synced(double *out) {
   if (tid == 0)
     out[blockIdx.x] = s[0];
 }
+
+// The per-warp minimum that is right on an AMD wavefront (cg-missing-syncwarp.hip, H-N2) races
+// here: under independent thread scheduling lane 5 may fold into the slot before lane 0 resets it,
+// or read it before the other lanes fold.
+__global__ void warp_minimum(int *out, const int *in, int n) {
+  __shared__ int least[8];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 0)
+    least[warp] = 1 << 30; // expected-note {{lane 0 writes 'least[warp]' here}}
+  for (int i = lane; i < n; i += 32)
+    atomicMin(&least[warp], in[blockIdx.x * n + i]);
+  out[blockIdx.x * 256 + threadIdx.x] = least[warp]; // expected-error {{lane 1 reads 'least[warp]', which lane 0 of the same warp writes before this read}}
+}
