@@ -1440,6 +1440,29 @@ bool Uniformity::holdsWholeWarp(const CallExpr *WarpBarrier, GroupType Group) co
   return Group.Kind == GroupKind::Warp && Mask && (*Mask & Full) == Full;
 }
 
+bool Uniformity::followsWholeWarpBarrier(const CallExpr *Call) const {
+  const CFGBlock *Block = Cfg ? Cfg->blockOf(Call) : nullptr;
+  if (!Block)
+    return false;
+  const CallExpr *Previous = nullptr;
+  for (const CFGElement &E : *Block) {
+    auto S = E.getAs<CFGStmt>();
+    if (!S)
+      continue;
+    if (S->getStmt() == Call)
+      break;
+    if (const auto *Other = dyn_cast<CallExpr>(S->getStmt()))
+      Previous = Other;
+  }
+  auto Collective = Previous ? classifyCollective(Previous, Ctx) : std::nullopt;
+  if (!Collective)
+    return false;
+  if (Collective->Kind == CollectiveKind::Barrier)
+    return true;
+  return Collective->Kind == CollectiveKind::WarpBarrier &&
+         holdsWholeWarp(Previous, Collective->Group);
+}
+
 std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *Load) {
   if (!Cfg || !Summaries || !Cfg->blockOf(Load)) // the load: the outermost access the CFG holds
     return std::nullopt;
@@ -1657,6 +1680,10 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
     return Op->ValueArg >= 0 && unsigned(Op->ValueArg) < Call->getNumArgs()
                ? pointeeValue(Call->getArg(unsigned(Op->ValueArg)), Call)
                : UniformValue::perThread();
+  // Right after a barrier of the whole warp, the active lanes are every lane that has not left:
+  // the same set in each lane (probe P17: the mask names the lanes converged at the call).
+  if (Op && Op->Kind == model::OperationKind::ActiveLanes && followsWholeWarpBarrier(Call))
+    return UniformValue::granule(Unit.WarpSize);
   // Operators have no name: only an indirect call is unknown for that.
   if ((Name.empty() && !Call->getDirectCallee()) ||
       (Op && Op->Result == model::ResultUniformity::Lane))

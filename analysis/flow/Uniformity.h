@@ -333,6 +333,9 @@ private:
   std::optional<model::Scope> orderedByBarrier(const clang::Decl *Root, const clang::Stmt *Load);
   /// Whether a warp barrier waits for every lane of the warp: a full mask, or a tile of a warp.
   bool holdsWholeWarp(const clang::CallExpr *WarpBarrier, GroupType Group) const;
+  /// Whether Call comes right after a barrier of the whole warp or block, with no branch and no
+  /// other call between: the lanes active there are every lane that has not left.
+  bool followsWholeWarpBarrier(const clang::CallExpr *Call) const;
   /// What a load ordered at Order gives: the same value in every thread of it.
   UniformValue orderedValue(model::Scope Order) const;
   void collectDefinitions();

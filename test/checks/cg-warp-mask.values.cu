@@ -232,3 +232,42 @@ __global__ void slot_filled_before_warp_barrier(const int *in, float *out) {
     v = __shfl_sync(0xffffffffu, v, 0); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
   out[threadIdx.x] = v;
 }
+
+__device__ int from_lane_zero(int v) { return __shfl_sync(0xffffffffu, v, 0); }
+
+// Right after a barrier of the whole warp, the active lanes are every lane that has not left the
+// kernel: the same mask in each lane. Lanes follow lane 0 until it leaves, then all stop at once.
+__global__ void follow_the_leader(int *out, const int *steps, int n) {
+  const int lane = threadIdx.x % 32;
+  int shift = 0;
+  for (int k = 0; k < n; ++k) {
+    if (lane == 0) {
+      if (steps[k] < 0) {
+        out[blockIdx.x] = shift;
+        return;
+      }
+      shift = steps[k];
+    }
+    __syncwarp();
+    unsigned active = __activemask();
+    if (!(active & 1))
+      break;
+    shift = from_lane_zero(shift);
+  }
+}
+
+// With a branch between the barrier and the query, lanes may be apart when they ask.
+__global__ void follow_after_a_branch(int *out, const int *steps, int n) {
+  const int lane = threadIdx.x % 32;
+  int shift = 0;
+  for (int k = 0; k < n; ++k) {
+    __syncwarp();
+    if (steps[lane] > k)
+      shift += 1;
+    unsigned active = __activemask();
+    if (!(active & 1)) // expected-note {{this condition differs between lanes}}
+      break;
+    shift = from_lane_zero(shift); // expected-error {{'from_lane_zero' calls __shfl_sync with the mask 0xffffffff, but a condition that differs between lanes decides which lanes reach this call}} expected-note@-34 {{__shfl_sync is called here}}
+  }
+  out[threadIdx.x] = shift;
+}
