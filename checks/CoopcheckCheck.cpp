@@ -23,7 +23,7 @@ void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP
 
 analysis::SessionOptions unitSessionOptions() {
   analysis::SessionOptions Options;
-  Options.LaunchedBlockWidth = analysis::launchedBlockWidth;
+  Options.LaunchedBlocks = analysis::launchedBlocks;
   return Options;
 }
 

@@ -22,7 +22,8 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
       SourceLocation Loc = userLocation(TU, Race.Read->getBeginLoc());
       if (!firstUserFindingAt(TU, Loc))
         continue;
-      diag(Loc, "lane %0 reads '%1', which lane %2 of the same warp %3, with no %5() in between; %6%4",
+      diag(Loc,
+           "lane %0 reads '%1', which lane %2 of the same warp %3, with no %5() in between; %6%4",
            DiagnosticIDs::Error)
           << Race.Reader << sourceText(Race.Read, Ctx) << Race.Writer
           << (Race.WriteFirst ? "writes before this read" : "overwrites after this read")

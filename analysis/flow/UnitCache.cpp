@@ -10,7 +10,7 @@ namespace coopcheck::analysis {
 
 UnitCache::UnitCache(ASTContext &Ctx, const Setup &S)
     : Ctx(Ctx), Deadline(S.Deadline), Plat(S.Platform), HipWave32(S.HipWave32),
-      CudaArch(S.CudaArch), LaunchedBlockWidth(S.LaunchedBlockWidth), Errors(Ctx, S.ReportedErrors),
+      CudaArch(S.CudaArch), LaunchedBlocks(S.LaunchedBlocks), Errors(Ctx, S.ReportedErrors),
       Summaries(Ctx, &Errors) {}
 
 UnitCache::~UnitCache() = default;
@@ -123,10 +123,28 @@ unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) {
         Bounds->getMaxThreads()->EvaluateAsInt(Threads, Ctx) && Threads.Val.getInt() > 0)
       Width = unsigned(std::min<uint64_t>(Width, Threads.Val.getInt().getZExtValue()));
   }
-  if (LaunchedBlockWidth)
-    if (std::optional<unsigned> Launched = LaunchedBlockWidth(*this, F); Launched && *Launched)
-      Width = std::min(Width, *Launched);
+  if (LaunchedBlocks)
+    if (auto Blocks = LaunchedBlocks(*this, F); Blocks && !Blocks->empty()) {
+      unsigned Widest = 0;
+      for (const model::Dim3 &Block : *Blocks)
+        Widest = std::max(Widest, Block.X);
+      if (Widest)
+        Width = std::min(Width, Widest);
+    }
   return Width;
+}
+
+std::optional<model::Dim3> UnitCache::launchedBlock(const FunctionDecl *F) {
+  if (!LaunchedBlocks || !F->hasAttr<CUDAGlobalAttr>())
+    return std::nullopt;
+  auto Blocks = LaunchedBlocks(*this, F);
+  if (!Blocks || Blocks->empty())
+    return std::nullopt;
+  const model::Dim3 &First = Blocks->front();
+  for (const model::Dim3 &B : *Blocks)
+    if (B.X != First.X || B.Y != First.Y || B.Z != First.Z)
+      return std::nullopt;
+  return First;
 }
 
 Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {
@@ -140,7 +158,8 @@ Uniformity &UnitCache::rowsOfWholeWarpsUniformityOf(const FunctionDecl *F) {
   auto [It, Inserted] = RowsOfWholeWarpsViews.try_emplace(F);
   if (Inserted) {
     UniformityContext Context = contextFor(F);
-    Context.RowsOfWholeWarps = warpSize();
+    // A kernel launched only with rows narrower than a warp has none: its warps span rows.
+    Context.RowsOfWholeWarps = Context.MaxBlockWidth >= warpSize() ? warpSize() : 0;
     It->second = std::make_unique<Uniformity>(F, cfgOf(F), Ctx, &Summaries, std::move(Context));
   }
   return *It->second;

@@ -8,6 +8,7 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/Uniformity.h"
 #include "analysis/frontend/CompileErrors.h"
+#include "runtime-model/semantics/LaunchShape.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseSet.h"
@@ -22,9 +23,9 @@ namespace coopcheck::analysis {
 
 class UnitCache {
 public:
-  /// The widest block a kernel of the unit is launched with, when known.
-  using BlockWidthOf =
-      std::function<std::optional<unsigned>(UnitCache &, const clang::FunctionDecl *)>;
+  /// The blocks a kernel of the unit is launched with, when every launch gives a constant one.
+  using LaunchedBlocksOf = std::function<std::optional<std::vector<model::Dim3>>(
+      UnitCache &, const clang::FunctionDecl *)>;
   /// What the unit is analysed for and within, given by its session (UnitSession).
   struct Setup {
     model::Platform Platform = model::Platform::Cuda;
@@ -33,7 +34,7 @@ public:
     /// Where the compiler reported errors while parsing the unit; null when nothing recorded them.
     const CompileErrors::Log *ReportedErrors = nullptr;
     /// Bounds blockDim.x in kernels by their launches; unset: only by __launch_bounds__.
-    BlockWidthOf LaunchedBlockWidth;
+    LaunchedBlocksOf LaunchedBlocks;
     /// When the analysis stops (outOfTime); none by default.
     std::optional<std::chrono::steady_clock::time_point> Deadline;
   };
@@ -54,8 +55,15 @@ public:
   FunctionCFG *cfgOf(const clang::FunctionDecl *F);
   Uniformity &uniformityOf(const clang::FunctionDecl *F);
   /// F's uniformity when every row of a block holds whole warps (RowsOfWholeWarps): what differs
-  /// between lanes of a warp there differs under every launch written for warps.
+  /// between lanes of a warp there differs under every launch written for warps. The same as
+  /// uniformityOf for a kernel whose rows are all narrower than a warp (maxBlockWidth).
   Uniformity &rowsOfWholeWarpsUniformityOf(const clang::FunctionDecl *F);
+  /// The most threads along x that a block running F can have: what its __launch_bounds__ and
+  /// the unit's launches of it allow, for a kernel; a block's limit otherwise.
+  unsigned maxBlockWidth(const clang::FunctionDecl *F);
+  /// The one block every launch of kernel F in the unit gives, when they all give the same
+  /// constant one; nullopt otherwise, and for other functions.
+  std::optional<model::Dim3> launchedBlock(const clang::FunctionDecl *F);
   /// What a call of F returns, as uniform as the parameters in its Params; nullopt when F
   /// returns nothing or its summary is being computed (recursion).
   std::optional<UniformValue> returnValueOf(const clang::FunctionDecl *F);
@@ -160,7 +168,7 @@ private:
   model::Platform Plat;
   bool HipWave32;
   std::optional<unsigned> CudaArch;
-  BlockWidthOf LaunchedBlockWidth;
+  LaunchedBlocksOf LaunchedBlocks;
   CompileErrors Errors;
   SummaryTable Summaries;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
@@ -178,9 +186,6 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> DecidingEndsThread;
   void collectCallSites();
   UniformityContext contextFor(const clang::FunctionDecl *F);
-  /// The most threads along x that a block running F can have: what its __launch_bounds__ and
-  /// the unit's launches of it allow, for a kernel; a block's limit otherwise.
-  unsigned maxBlockWidth(const clang::FunctionDecl *F);
 };
 
 } // namespace coopcheck::analysis

@@ -40,7 +40,7 @@ UnitCache &UnitSession::analysis(ASTContext &Ctx) {
     if (Unit.Platform == model::Platform::Cuda)
       Unit.CudaArch = cudaArchOf(PP);
     Unit.ReportedErrors = ReportedErrors.get();
-    Unit.LaunchedBlockWidth = Opts.LaunchedBlockWidth;
+    Unit.LaunchedBlocks = Opts.LaunchedBlocks;
     if (Opts.TimeLimit)
       Unit.Deadline = std::chrono::steady_clock::now() + *Opts.TimeLimit;
     Analysis = std::make_unique<UnitCache>(Ctx, Unit);

@@ -23,9 +23,9 @@ struct SessionOptions {
   /// Where the stage is recorded, for the front door's crash reports; the session's own when
   /// null.
   StageRecord *Stages = nullptr;
-  /// The widest block a kernel is launched with in the unit, when its launches say
-  /// (launchedBlockWidth, from the launch analysis above this one); none when unset.
-  UnitCache::BlockWidthOf LaunchedBlockWidth;
+  /// The blocks a kernel is launched with in the unit, when its launches say (launchedBlocks,
+  /// from the launch analysis above this one); none when unset.
+  UnitCache::LaunchedBlocksOf LaunchedBlocks;
 };
 
 class UnitSession {

@@ -484,8 +484,8 @@ ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch)
   return {Values.extentsOf(Dimensions.Grid), Values.extentsOf(Dimensions.Block)};
 }
 
-std::optional<unsigned> launchedBlockWidth(UnitCache &TU, const FunctionDecl *Kernel) {
-  std::optional<unsigned> Widest;
+std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU, const FunctionDecl *Kernel) {
+  std::vector<model::Dim3> Blocks;
   for (const LaunchSite &Site : TU.get<UnitLaunchSites>().sites()) {
     if (Site.Kernel && Site.Kernel->getCanonicalDecl() != Kernel->getCanonicalDecl())
       continue;
@@ -493,9 +493,9 @@ std::optional<unsigned> launchedBlockWidth(UnitCache &TU, const FunctionDecl *Ke
         Site.Kernel ? constantLaunchShape(TU, Site).Block : std::nullopt;
     if (!Block)
       return std::nullopt;
-    Widest = std::max(Widest.value_or(0), Block->X);
+    Blocks.push_back(*Block);
   }
-  return Widest;
+  return Blocks;
 }
 
 } // namespace coopcheck::analysis

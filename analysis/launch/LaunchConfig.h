@@ -133,8 +133,9 @@ struct ConstantLaunchShape {
 };
 ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch);
 
-/// The widest block (threads along x) the unit launches Kernel with, when every launch of it the
-/// unit shows gives a constant block and none launches an unknown kernel; nullopt otherwise.
-std::optional<unsigned> launchedBlockWidth(UnitCache &TU, const clang::FunctionDecl *Kernel);
+/// The blocks the unit launches Kernel with, when every launch of it the unit shows gives a
+/// constant block and none launches an unknown kernel; nullopt otherwise (empty: no launch).
+std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU,
+                                                       const clang::FunctionDecl *Kernel);
 
 } // namespace coopcheck::analysis

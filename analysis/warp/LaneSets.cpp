@@ -157,7 +157,10 @@ void LaneSets::bindCounter(const VarDecl *Counter, std::optional<int64_t> Value)
 }
 
 LaneSets::LaneSets(UnitCache &TU, const FunctionDecl *F, std::optional<CallContext> Context)
-    : TU(TU), Function(F), Context(std::move(Context)), Ctx(TU.context()), WarpSize(TU.warpSize()) {
+    : TU(TU), Function(F), Context(std::move(Context)), Ctx(TU.context()), WarpSize(TU.warpSize()),
+      RowsHoldWarps(TU.maxBlockWidth(F) >= WarpSize) {
+  if (!RowsHoldWarps)
+    NarrowRows = TU.launchedBlock(F);
 }
 
 std::vector<LaneSets::CallContext> LaneSets::contextsOf(UnitCache &TU, const FunctionDecl *F) {
@@ -226,10 +229,24 @@ const Expr *LaneSets::singleDefinitionValue(const Expr *E) {
   return definedValue(dyn_cast<VarDecl>(DRE->getDecl()), (*Defs)[0]);
 }
 
+std::optional<int64_t> LaneSets::narrowRowsIndex(bool ThreadIndex, llvm::StringRef Accessor,
+                                                 unsigned Tid) const {
+  if (!NarrowRows || Tid >= NarrowRows->count())
+    return std::nullopt;
+  model::Dim3 At = NarrowRows->at(Tid);
+  const model::Dim3 &Of = ThreadIndex ? At : *NarrowRows;
+  if (Accessor.ends_with("_x"))
+    return int64_t(Of.X);
+  return int64_t(Accessor.ends_with("_y") ? Of.Y : Of.Z);
+}
+
 std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, unsigned BlockDim) {
   if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee())) {
     llvm::StringRef Record = MD->getParent()->getName();
     bool X = MD->getName().ends_with("_x");
+    if (!RowsHoldWarps &&
+        (Record == "__cuda_builtin_threadIdx_t" || Record == "__cuda_builtin_blockDim_t"))
+      return narrowRowsIndex(Record == "__cuda_builtin_threadIdx_t", MD->getName(), Tid);
     if (Record == "__cuda_builtin_threadIdx_t")
       return X ? int64_t(Tid) : 0;
     if (Record == "__cuda_builtin_blockDim_t")

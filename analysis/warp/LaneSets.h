@@ -1,13 +1,15 @@
 // Lane sets: which lanes of a warp satisfy a condition, reach a statement or name a value. Integer
 // expressions are evaluated concretely for every thread of the first warps of a block
 // (threadIdx.x = 0 .. Warps * warpSize - 1, threadIdx.y = threadIdx.z = 0), for two block sizes
-// that are multiples of the warp size; an expression whose value depends on anything else
+// that are multiples of the warp size (a kernel launched only with rows narrower than a warp: its
+// one launched block); an expression whose value depends on anything else
 // (kernel parameters, blockIdx, loads, variables with several reaching definitions) or differs
 // between the two block sizes is not lane-evaluable. Shared by cg-warp-mask (which lanes reach a
 // warp intrinsic, which lanes its mask names) and cg-missing-syncwarp (which lane reads the
 // element another lane writes).
 #pragma once
 #include "analysis/flow/Branches.h"
+#include "runtime-model/semantics/LaunchShape.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -145,12 +147,21 @@ private:
   /// the lanes Where it holds; whether that removed any lane.
   bool keepLanes(PerWarp &Reaching, const PerWarp &Where, bool Holds) const;
   int64_t fit(int64_t V, clang::QualType T) const;
+  /// threadIdx (ThreadIndex) or blockDim along the accessor's axis for thread Tid of a kernel
+  /// with NarrowRows; nullopt without it.
+  std::optional<int64_t> narrowRowsIndex(bool ThreadIndex, llvm::StringRef Accessor,
+                                         unsigned Tid) const;
 
   UnitCache &TU;
   const clang::FunctionDecl *Function;
   std::optional<CallContext> Context;
   clang::ASTContext &Ctx;
   unsigned WarpSize;
+  /// The block a kernel launched only with rows narrower than a warp always gets
+  /// (`dim3(16, 4, 4)`): its warps span rows, so thread indices are evaluated from it. Such a
+  /// kernel launched with several blocks has no evaluable thread index.
+  std::optional<model::Dim3> NarrowRows;
+  bool RowsHoldWarps;
   /// Node-based: values() hands out pointers into it, which later insertions must not move.
   std::map<const clang::Expr *, std::optional<std::vector<int64_t>>> Cache;
   llvm::DenseMap<const clang::VarDecl *, int64_t> BoundCounters;
