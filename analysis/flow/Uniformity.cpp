@@ -1197,12 +1197,36 @@ std::optional<ThreadTerms> combinedTerms(BinaryOperatorKind Op, ThreadTerms L, T
     return std::nullopt;
   }
 }
+
+/// The largest value of `L Op C` for a non-negative L of at most Highest and a positive constant C.
+std::optional<uint64_t> boundAfter(BinaryOperatorKind Op, std::optional<uint64_t> Highest,
+                                   uint64_t C) {
+  switch (Op) {
+  case BO_Div:
+    return Highest ? std::optional(*Highest / C) : std::nullopt;
+  case BO_Shr:
+    return Highest && C < 64 ? std::optional(*Highest >> C) : std::nullopt;
+  case BO_Rem:
+    return Highest ? std::min(*Highest, C - 1) : C - 1;
+  case BO_And:
+    return Highest ? std::min(*Highest, C) : C;
+  default:
+    return std::nullopt;
+  }
+}
 } // namespace
 
 UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS, const Expr *RHS) {
   UniformValue L = exprValue(LHS), R = exprValue(RHS);
   if (L.Pending || R.Pending)
     return UniformValue::pending();
+  // A thread coordinate divided past its bound is 0 in every thread.
+  if ((Op == BO_Div || Op == BO_Shr) && L.Level == Scope::Thread) {
+    MultipleSearch Search;
+    std::optional<uint64_t> C = constantOf(RHS, Ctx);
+    if (C && int64_t(*C) > 0 && boundAfter(Op, upperBound(LHS, Search), *C) == uint64_t(0))
+      return UniformValue::everywhere();
+  }
   UniformValue Whole = rankArithmetic(Op, L, R, LHS, RHS);
   if (!L.Terms.any() && !R.Terms.any())
     return Whole;
@@ -1284,6 +1308,48 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
       break;
   }
   return Multiple;
+}
+
+std::optional<uint64_t> Uniformity::upperBound(const Expr *E, MultipleSearch &Search) {
+  E = strip(E);
+  if (!E || ++Search.Steps > 256)
+    return std::nullopt;
+  if (std::optional<uint64_t> C = constantOf(E, Ctx))
+    return int64_t(*C) < 0 ? std::nullopt : C;
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return upperBound(Cast->getSubExpr(), Search);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<uint64_t> C = constantOf(BO->getRHS(), Ctx);
+    if (!C || int64_t(*C) <= 0)
+      return std::nullopt;
+    return boundAfter(BO->getOpcode(), upperBound(BO->getLHS(), Search), *C);
+  }
+  const VarDecl *Var = localVariable(E, OwnsReferenceParameters);
+  if (!Var) {
+    ThreadTerms Terms = exprValue(E).Terms;
+    if (Terms == ThreadTerms{1, 0})
+      return Unit.MaxBlockWidth - 1;
+    if (Terms == ThreadTerms{0, 1})
+      return Unit.WarpSize - 1;
+    return std::nullopt;
+  }
+  if (Escaped.count(Var) || !Definitions.count(Var) || holdsIncoming(E, Var))
+    return std::nullopt;
+  uint64_t Highest = 0;
+  for (const Stmt *Def : reachingDefinitions(E, Var)) {
+    const auto *Assign = dyn_cast<BinaryOperator>(Def);
+    const Expr *Value = Def == Var->getInit()                        ? Var->getInit()
+                        : Assign && Assign->getOpcode() == BO_Assign ? Assign->getRHS()
+                                                                     : nullptr;
+    if (!Value || !Search.Path.insert(Def).second)
+      return std::nullopt;
+    std::optional<uint64_t> Bound = upperBound(Value, Search);
+    Search.Path.erase(Def);
+    if (!Bound)
+      return std::nullopt;
+    Highest = std::max(Highest, *Bound);
+  }
+  return Highest;
 }
 
 namespace {

@@ -270,6 +270,11 @@ private:
     unsigned Steps = 0;
   };
   uint64_t restMultiple(const clang::Expr *E, MultipleSearch &Search);
+  /// The largest value E can take, when E is built from thread coordinates (bounded by the
+  /// block's width and the warp), constants, divisions, shifts, remainders and masks by
+  /// constants, and local variables defined from those; nullopt otherwise. `tid / 32 / WARPS_N`
+  /// is 0 in a kernel whose __launch_bounds__ is WARPS_N * 32.
+  std::optional<uint64_t> upperBound(const clang::Expr *E, MultipleSearch &Search);
   /// What the guards at the top of the function make the parameter Var a multiple of where Use
   /// reads it: a test that leaves when `Var % K != 0` (`if (C % 256)` around a trap) gives K.
   uint64_t guardedMultiple(const clang::VarDecl *Var, const clang::Expr *Use) const;

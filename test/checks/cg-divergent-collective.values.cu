@@ -400,3 +400,24 @@ void launch_rounded_rows(float *out, int width) {
   rounded_rows_launched<<<8, dim3(256)>>>(out, width);
   rounded_rows_launched_wider<<<2, 1024>>>(out, width);
 }
+
+// Rows of a block split among its warps, WARPS_N warps to a row: with __launch_bounds__ of
+// WARPS_N warps there is one row per block, warp / WARPS_N is 0 in every thread, and every thread
+// makes the same trips.
+constexpr int WarpsPerRow = 4;
+__global__ __launch_bounds__(WarpsPerRow * 32) void one_row_per_block(float *x, int rows) {
+  const unsigned warp = threadIdx.x / 32, warp_m = warp / WarpsPerRow;
+  for (int row = blockIdx.x + warp_m; row < rows; row += gridDim.x) {
+    x[row * 128 + threadIdx.x] *= 2.f;
+    __syncthreads();
+  }
+}
+
+// Twice the threads: two rows per block, and the two halves can make different trips.
+__global__ __launch_bounds__(2 * WarpsPerRow * 32) void two_rows_per_block(float *x, int rows) {
+  const unsigned warp = threadIdx.x / 32, warp_m = warp / WarpsPerRow;
+  for (int row = 2 * blockIdx.x + warp_m; row < rows; row += 2 * gridDim.x) { // expected-note {{this condition differs between threads of the block}}
+    x[row * 128 + threadIdx.x % 128] *= 2.f;
+    __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('row < rows')}}
+  }
+}
