@@ -308,22 +308,6 @@ bool pointerSharedByWarp(UnitCache &TU, const FunctionDecl *F, const ParmVarDecl
   return true;
 }
 
-/// The innermost counted loop around E.
-std::optional<LaneSets::CountedLoop> enclosingCountedLoop(ASTContext &Ctx, LaneSets &Lanes,
-                                                          const Expr *E) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (!Parents.empty()) {
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return std::nullopt;
-    if (const auto *Loop = dyn_cast<ForStmt>(P))
-      if (auto Counted = Lanes.countedLoop(Loop))
-        return Counted;
-    Parents = Ctx.getParents(*P);
-  }
-  return std::nullopt;
-}
-
 /// The races of one function's accesses, with its lanes on their own or as one call makes them.
 class RaceSearch {
 public:
@@ -413,7 +397,7 @@ private:
   // In a counted loop (`for (k = 1; k < 32; k *= 2) if (lane >= k) a[t] += a[t - k];`) the
   // lanes that meet are known trip by trip: each trip is evaluated with its counter.
   std::optional<WarpRace> raceInSomeTrip(const Access &R) {
-    std::optional<LaneSets::CountedLoop> Loop = enclosingCountedLoop(Ctx, Lanes, R.Element);
+    std::optional<LaneSets::CountedLoop> Loop = Lanes.enclosingCountedLoop(R.Element);
     if (!Loop)
       return std::nullopt;
     std::optional<WarpRace> Found;

@@ -131,6 +131,8 @@ private:
                            std::vector<MaskProblem> &Out);
   bool laneDivergent(const Expr *Cond);
   bool activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out);
+  unsigned readGroup();
+  std::optional<int64_t> largestValue(const Expr *E);
 
   UnitCache &TU;
   const FunctionDecl *F;
@@ -144,12 +146,47 @@ private:
   const CallExpr *Call = nullptr;
   std::string Name;
   const model::Operation *Op = nullptr;
+  /// Call's argument at the operation's index I (-1: none), or null when it takes the default.
+  const Expr *argument(int I) const {
+    return I >= 0 && unsigned(I) < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(I))
+               ? Call->getArg(unsigned(I))
+               : nullptr;
+  }
   /// Call's mask argument, or null when it takes the default.
   const Expr *maskArgument() const {
     unsigned I = unsigned(Op->MaskArg);
     return I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
   }
 };
+
+/// The aligned groups of lanes a shuffle reads within: its constant width, and for a butterfly
+/// the smallest power of two above its largest offset (`for (m = 8; m >= 1; m /= 2)` stays within
+/// runs of 16 lanes); the warp for anything else.
+unsigned MaskAnalysis::readGroup() {
+  unsigned Group = WS;
+  if (model::collectiveClassOf(Op->Kind) != model::CollectiveClass::Shuffle)
+    return Group;
+  if (auto Width = largestValue(argument(Op->WidthArg));
+      Width && *Width > 0 && llvm::isPowerOf2_64(uint64_t(*Width)))
+    Group = std::min<unsigned>(Group, unsigned(*Width));
+  if (Op->Kind == model::OperationKind::ShuffleXor)
+    if (auto Offset = largestValue(argument(Op->LaneArg)); Offset && *Offset >= 0)
+      Group = std::min<unsigned>(Group, unsigned(llvm::NextPowerOf2(uint64_t(*Offset))));
+  return Group;
+}
+
+/// A constant, or the largest value of the counter of the counted loop around Call.
+std::optional<int64_t> MaskAnalysis::largestValue(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  if (auto C = Lanes.constant(E))
+    return C;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  auto Loop = Lanes.enclosingCountedLoop(Call);
+  if (!Ref || !Loop || Ref->getDecl() != Loop->Counter || Loop->Values.empty())
+    return std::nullopt;
+  return *llvm::max_element(Loop->Values);
+}
 
 std::optional<uint64_t> MaskAnalysis::constantMask() {
   const Expr *MaskArg = maskArgument();
@@ -186,7 +223,7 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   model::CollectiveClass Class = model::collectiveClassOf(Op->Kind);
   if (M == All &&
       (Class == model::CollectiveClass::Shuffle || Class == model::CollectiveClass::Reduce))
-    if (const Expr *Exit = Lanes.laneVaryingExit(Call)) {
+    if (const Expr *Exit = Lanes.laneVaryingExit(Call, readGroup())) {
       MaskProblem P = problem(MaskProblem::Kind::ExitedLanes, MaskProblem::Level::Warning);
       P.Mask = M;
       P.Condition = Exit;

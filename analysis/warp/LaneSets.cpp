@@ -3,6 +3,7 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -616,12 +617,27 @@ const Expr *LaneSets::dataDependentGuard(const Stmt *S,
   return Found;
 }
 
-const Expr *LaneSets::laneVaryingExit(const Stmt *S) {
+std::optional<LaneSets::CountedLoop> LaneSets::enclosingCountedLoop(const Expr *E) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty()) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return std::nullopt;
+    if (const auto *Loop = dyn_cast<ForStmt>(P))
+      if (auto Counted = countedLoop(Loop))
+        return Counted;
+    Parents = Ctx.getParents(*P);
+  }
+  return std::nullopt;
+}
+
+const Expr *LaneSets::laneVaryingExit(const Stmt *S, unsigned Group) {
   FunctionCFG *Cfg = TU.cfgOf(Function);
   const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
   if (!Block)
     return nullptr;
-  UniformRequirement Warp = UniformRequirement::tile(WarpSize);
+  Group = Group && Group < WarpSize ? Group : WarpSize;
+  UniformRequirement Warp = UniformRequirement::tile(Group);
   for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
     if (!Shape.Branch.Condition || !Shape.GuardsKernelExit)
       continue;
@@ -630,10 +646,14 @@ const Expr *LaneSets::laneVaryingExit(const Stmt *S) {
     // together (`if (row >= rows) return;` for `row = blockIdx.x * blockDim.y + threadIdx.y`).
     if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
       continue;
-    if (auto L = lanesWhere(Cond)) { // lane-evaluable: does any warp lose only part of its lanes?
+    if (auto L = lanesWhere(Cond)) { // lane-evaluable: does any group lose only part of its lanes?
       bool Splits = false;
+      uint64_t Lanes = Group >= 64 ? ~uint64_t(0) : (uint64_t(1) << Group) - 1;
       for (uint64_t M : *L)
-        Splits |= (M & allLanes()) != 0 && (M & allLanes()) != allLanes();
+        for (unsigned First = 0; First < WarpSize; First += Group) {
+          uint64_t Left = (M & allLanes()) >> First & Lanes;
+          Splits |= Left != 0 && Left != Lanes;
+        }
       if (!Splits)
         continue;
     }

@@ -91,8 +91,8 @@ public:
                      llvm::function_ref<bool(const BranchShape &)> Skip = nullptr);
 
   /// The condition of an exit from the kernel taken before S (`if (i >= n) return;`) that may
-  /// differ between lanes of a warp, or null.
-  const clang::Expr *laneVaryingExit(const clang::Stmt *S);
+  /// differ between the lanes of an aligned group of Group lanes (a warp by default), or null.
+  const clang::Expr *laneVaryingExit(const clang::Stmt *S, unsigned Group = 0);
 
   /// The statement giving the variable E names its value, when exactly one reaches E.
   const clang::Expr *singleDefinitionValue(const clang::Expr *E);
@@ -104,6 +104,8 @@ public:
     std::vector<int64_t> Values;
   };
   std::optional<CountedLoop> countedLoop(const clang::ForStmt *Loop);
+  /// The innermost counted loop around E.
+  std::optional<CountedLoop> enclosingCountedLoop(const clang::Expr *E);
   /// From now on the counter of a counted loop evaluates to Value (one trip of the loop), or,
   /// with nullopt, through its definitions again.
   void bindCounter(const clang::VarDecl *Counter, std::optional<int64_t> Value);

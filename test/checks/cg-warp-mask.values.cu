@@ -271,3 +271,29 @@ __global__ void follow_after_a_branch(int *out, const int *steps, int n) {
   }
   out[threadIdx.x] = shift;
 }
+
+// Heads of PerHead lanes: a thread past the last head leaves, so lanes leave in aligned runs of
+// PerHead. A butterfly whose offsets stay below PerHead reads only lanes of its own head, which
+// all stayed; one with offset 16 reads the next head, which may have left.
+template <int PerHead>
+__global__ void head_maximum(float *x, int heads) {
+  const int head = (threadIdx.x + blockIdx.x * blockDim.x) / PerHead;
+  if (head >= heads)
+    return;
+  float m = x[head * PerHead + threadIdx.x % PerHead];
+  for (int offset = PerHead / 2; offset >= 1; offset /= 2)
+    m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, offset));
+  x[head * PerHead + threadIdx.x % PerHead] = m;
+}
+template <int PerHead>
+__global__ void head_maximum_whole_warp(float *x, int heads) {
+  const int head = (threadIdx.x + blockIdx.x * blockDim.x) / PerHead;
+  if (head >= heads) // expected-note {{lanes where this condition holds leave the kernel}}
+    return;
+  float m = x[head * PerHead + threadIdx.x % PerHead];
+  for (int offset = 16; offset >= 1; offset /= 2)
+    m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, offset)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
+  x[head * PerHead + threadIdx.x % PerHead] = m;
+}
+template __global__ void head_maximum<16>(float *, int);
+template __global__ void head_maximum_whole_warp<16>(float *, int);
