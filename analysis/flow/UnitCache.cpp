@@ -123,22 +123,27 @@ unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) {
         Bounds->getMaxThreads()->EvaluateAsInt(Threads, Ctx) && Threads.Val.getInt() > 0)
       Width = unsigned(std::min<uint64_t>(Width, Threads.Val.getInt().getZExtValue()));
   }
-  if (LaunchedBlocks)
-    if (auto Blocks = LaunchedBlocks(*this, F); Blocks && !Blocks->empty()) {
-      unsigned Widest = 0;
-      for (const model::Dim3 &Block : *Blocks)
-        Widest = std::max(Widest, Block.X);
-      if (Widest)
-        Width = std::min(Width, Widest);
-    }
+  if (const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F)) {
+    unsigned Widest = 0;
+    for (const model::Dim3 &Block : *Blocks)
+      Widest = std::max(Widest, Block.X);
+    if (Widest)
+      Width = std::min(Width, Widest);
+  }
   return Width;
 }
 
+const std::optional<std::vector<model::Dim3>> &UnitCache::launchedBlocks(const FunctionDecl *F) {
+  auto [It, Inserted] = Launched.try_emplace(F);
+  if (Inserted && LaunchedBlocks && F->hasAttr<CUDAGlobalAttr>())
+    if (auto Blocks = LaunchedBlocks(*this, F); Blocks && !Blocks->empty())
+      It->second = std::move(Blocks);
+  return It->second;
+}
+
 std::optional<model::Dim3> UnitCache::launchedBlock(const FunctionDecl *F) {
-  if (!LaunchedBlocks || !F->hasAttr<CUDAGlobalAttr>())
-    return std::nullopt;
-  auto Blocks = LaunchedBlocks(*this, F);
-  if (!Blocks || Blocks->empty())
+  const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F);
+  if (!Blocks)
     return std::nullopt;
   const model::Dim3 &First = Blocks->front();
   for (const model::Dim3 &B : *Blocks)

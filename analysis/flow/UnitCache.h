@@ -169,6 +169,11 @@ private:
   bool HipWave32;
   std::optional<unsigned> CudaArch;
   LaunchedBlocksOf LaunchedBlocks;
+  /// launchedBlocks by kernel: a unit's launches are read once for each.
+  std::map<const clang::FunctionDecl *, std::optional<std::vector<model::Dim3>>> Launched;
+  /// The constant blocks every launch of kernel F gives (LaunchedBlocks); nullopt when one is not
+  /// constant, F has no launch in the unit, or F is no kernel.
+  const std::optional<std::vector<model::Dim3>> &launchedBlocks(const clang::FunctionDecl *F);
   CompileErrors Errors;
   SummaryTable Summaries;
   std::optional<std::vector<const clang::FunctionDecl *>> Kernels;
