@@ -350,13 +350,20 @@ bool readsParameterOnly(const FunctionDecl *Callee, unsigned I) {
 }
 
 /// Whether a method's body (when the unit has it) leaves its object as it was: it assigns no
-/// field, calls no method that is not const on it or on a field, and hands neither its object
-/// nor a field's address to anything (`unswizzle(id)` reading the fields it needs).
-bool leavesObjectBe(const CXXMethodDecl *Method) {
+/// field, calls no method on it or on a field that is not const and does not leave its own
+/// object be either (`init` calling `find`), and hands neither its object nor a field's address
+/// to anything (`unswizzle(id)` reading the fields it needs). A method met again while it is
+/// being decided (recursion), or deeper than a few calls, is taken to change its object.
+bool leavesObjectBe(const CXXMethodDecl *Method,
+                    llvm::SmallPtrSetImpl<const CXXMethodDecl *> &Deciding) {
+  constexpr unsigned MaxDepth = 6;
   const FunctionDecl *Definition = nullptr;
-  if (!Method || !Method->hasBody(Definition))
+  if (!Method || !Method->hasBody(Definition) || Deciding.size() >= MaxDepth ||
+      !Deciding.insert(Method).second)
     return false;
   struct Changes : RecursiveASTVisitor<Changes> {
+    explicit Changes(llvm::SmallPtrSetImpl<const CXXMethodDecl *> &Deciding) : Deciding(Deciding) {}
+    llvm::SmallPtrSetImpl<const CXXMethodDecl *> &Deciding;
     bool Found = false;
     static bool ofObject(const Expr *E) {
       return isa_and_nonnull<FieldDecl, CXXRecordDecl>(memoryRoot(E, nullptr));
@@ -373,7 +380,8 @@ bool leavesObjectBe(const CXXMethodDecl *Method) {
     bool VisitCallExpr(CallExpr *Call) {
       const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
       const CXXMethodDecl *Callee = Member ? Member->getMethodDecl() : nullptr;
-      if (Callee && !Callee->isConst() && ofObject(Member->getImplicitObjectArgument()))
+      if (Callee && !Callee->isConst() && ofObject(Member->getImplicitObjectArgument()) &&
+          !leavesObjectBe(Callee, Deciding))
         Found = true;
       const auto *Direct = Call->getDirectCallee();
       for (unsigned I = 0; I < Call->getNumArgs() && !Found; ++I) {
@@ -385,9 +393,15 @@ bool leavesObjectBe(const CXXMethodDecl *Method) {
       }
       return !Found;
     }
-  } Finder;
+  } Finder(Deciding);
   Finder.TraverseStmt(Definition->getBody());
+  Deciding.erase(Method);
   return !Finder.Found;
+}
+
+bool leavesObjectBe(const CXXMethodDecl *Method) {
+  llvm::SmallPtrSet<const CXXMethodDecl *, 4> Deciding;
+  return leavesObjectBe(Method, Deciding);
 }
 
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {

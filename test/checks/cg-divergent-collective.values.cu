@@ -421,3 +421,71 @@ __global__ __launch_bounds__(2 * WarpsPerRow * 32) void two_rows_per_block(float
     __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('row < rows')}}
   }
 }
+
+// A scheduler handed to the body by reference: its `init` fills the caller's tile and calls
+// another method that only reads the scheduler's fields, so its split count stays the kernel
+// argument's. When the other method stores into a field, the count may differ per thread.
+template <class T, int N> struct Triple {
+  T at[N];
+  __device__ T &operator[](int i) { return at[i]; }
+};
+struct WorkTile {
+  int first, count;
+};
+struct TileScheduler {
+  Triple<int, 3> tiles_;
+  int chunk_;
+  __device__ int locate(Triple<int, 3> &id, int *slot) {
+    int found = 0;
+    for (int g = threadIdx.x; g < tiles_[0]; g += blockDim.x)
+      if (g == id[0]) {
+        *slot = g;
+        found = 1;
+      }
+    return __syncthreads_or(found);
+  }
+  __device__ int init(WorkTile &tile, int *slot) {
+    Triple<int, 3> id;
+    id[0] = blockIdx.x;
+    if (!locate(id, slot))
+      return 0;
+    tile.first = blockIdx.y * chunk_;
+    tile.count = chunk_;
+    return 1;
+  }
+  __device__ int locate_and_keep(Triple<int, 3> &id, int *slot) {
+    int found = locate(id, slot);
+    tiles_[2] = found ? (int)threadIdx.x % 2 : tiles_[2];
+    return found;
+  }
+  __device__ int init_and_keep(WorkTile &tile, int *slot) {
+    Triple<int, 3> id;
+    id[0] = blockIdx.x;
+    if (!locate_and_keep(id, slot))
+      return 0;
+    tile.first = blockIdx.y * chunk_;
+    return 1;
+  }
+};
+__device__ void split_epilogue(TileScheduler &sched, int *slot) {
+  WorkTile tile;
+  if (!sched.init(tile, slot))
+    return;
+  if (sched.tiles_[2] > 1)
+    __syncthreads();
+}
+__device__ void split_epilogue_kept(TileScheduler &sched, int *slot) {
+  WorkTile tile;
+  if (!sched.init_and_keep(tile, slot))
+    return;
+  if (sched.tiles_[2] > 1) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'sched.tiles_[2] > 1' holds}}
+}
+__global__ void scheduled(TileScheduler sched) {
+  __shared__ int slot;
+  split_epilogue(sched, &slot);
+}
+__global__ void scheduled_kept(TileScheduler sched) {
+  __shared__ int slot;
+  split_epilogue_kept(sched, &slot);
+}
