@@ -143,13 +143,9 @@ const std::optional<std::vector<model::Dim3>> &UnitCache::launchedBlocks(const F
 
 std::optional<model::Dim3> UnitCache::launchedBlock(const FunctionDecl *F) {
   const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F);
-  if (!Blocks)
+  if (!Blocks || !llvm::all_equal(*Blocks))
     return std::nullopt;
-  const model::Dim3 &First = Blocks->front();
-  for (const model::Dim3 &B : *Blocks)
-    if (B.X != First.X || B.Y != First.Y || B.Z != First.Z)
-      return std::nullopt;
-  return First;
+  return Blocks->front();
 }
 
 Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {

@@ -8,6 +8,7 @@ namespace coopcheck::model {
 struct Dim3 {
   unsigned X = 1, Y = 1, Z = 1;
   unsigned count() const { return X * Y * Z; }
+  bool operator==(const Dim3 &O) const { return X == O.X && Y == O.Y && Z == O.Z; }
   /// The coordinates of the Linear-th element, x fastest.
   Dim3 at(unsigned Linear) const { return {Linear % X, Linear / X % Y, Linear / (X * Y)}; }
 };

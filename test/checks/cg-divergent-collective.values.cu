@@ -424,7 +424,7 @@ __global__ __launch_bounds__(2 * WarpsPerRow * 32) void two_rows_per_block(float
 
 // A scheduler handed to the body by reference: its `init` fills the caller's tile and calls
 // another method that only reads the scheduler's fields, so its split count stays the kernel
-// argument's. When the other method stores into a field, the count may differ per thread.
+// argument's. When a method it calls stores into that field, the count may differ per thread.
 template <class T, int N> struct Triple {
   T at[N];
   __device__ T &operator[](int i) { return at[i]; }
@@ -453,18 +453,10 @@ struct TileScheduler {
     tile.count = chunk_;
     return 1;
   }
-  __device__ int locate_and_keep(Triple<int, 3> &id, int *slot) {
-    int found = locate(id, slot);
-    tiles_[2] = found ? (int)threadIdx.x % 2 : tiles_[2];
-    return found;
-  }
+  __device__ void keep_own_split() { tiles_[2] = (int)threadIdx.x % 2; }
   __device__ int init_and_keep(WorkTile &tile, int *slot) {
-    Triple<int, 3> id;
-    id[0] = blockIdx.x;
-    if (!locate_and_keep(id, slot))
-      return 0;
-    tile.first = blockIdx.y * chunk_;
-    return 1;
+    keep_own_split();
+    return init(tile, slot);
   }
 };
 __device__ void split_epilogue(TileScheduler &sched, int *slot) {
