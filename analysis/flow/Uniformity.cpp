@@ -321,7 +321,30 @@ static const LambdaExpr *closureOf(const VarDecl *V) {
 namespace {
 
 /// Collects, in one walk, what gives local variables their values and where memory is written.
-/// Whether every use of V in Body reads its value (an lvalue-to-rvalue conversion of it).
+/// The variable whose own storage E names: through its fields and elements (`v`, `t.k[1]`,
+/// `a[i]` of an array or an array class), not through memory it points to.
+const DeclRefExpr *storageOf(const Expr *E) {
+  for (E = E ? E->IgnoreParens() : nullptr; E; E = E->IgnoreParens()) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return Ref;
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+             ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    else if (const auto *Element = elementAccess(E))
+      E = Element->getArg(0);
+    else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+             Cast && Cast->getCastKind() == CK_NoOp)
+      E = Cast->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether every use of V in Body reads a value out of it: an lvalue-to-rvalue conversion of
+/// it, or of one of its fields or elements (`id[axis] < end`).
 bool onlyRead(const Stmt *Body, const VarDecl *V) {
   struct Uses : RecursiveASTVisitor<Uses> {
     const VarDecl *V;
@@ -331,7 +354,7 @@ bool onlyRead(const Stmt *Body, const VarDecl *V) {
       return true;
     }
     bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+      const DeclRefExpr *Ref = storageOf(Cast->getSubExpr());
       Reads += Cast->getCastKind() == CK_LValueToRValue && Ref && Ref->getDecl() == V;
       return true;
     }
@@ -462,17 +485,17 @@ public:
     // the toolkit's headers take them by forwarding reference (CUDA 13: `shfl(TyElem &&elem, ..)`).
     const Expr *Object = memberCallObject(Call);
     bool ReadsArguments = Object && groupTypeOf(Object->getType());
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *Arg = Call->getArg(I);
-      QualType ParamType =
-          Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
-      bool ByMutableRef = !ReadsArguments && !ParamType.isNull() && ParamType->isReferenceType() &&
-                          !ParamType.getNonReferenceType().isConstQualified();
+    for (unsigned P = 0; Callee && !ReadsArguments && P < Callee->getNumParams(); ++P) {
+      QualType ParamType = Callee->getParamDecl(P)->getType();
       // A local given by reference is defined by the call: what the callee stores there. A
       // callee whose body only reads that parameter leaves it be.
-      if (ByMutableRef && !readsParameterOnly(Callee, I))
-        if (const VarDecl *V = localVariable(Arg, ReferenceParameters))
+      if (ParamType->isReferenceType() && !ParamType.getNonReferenceType().isConstQualified() &&
+          !readsParameterOnly(Callee, P))
+        if (const VarDecl *V =
+                localVariable(argumentForParameter(Call, Callee, P), ReferenceParameters))
           Defs[V].push_back(Call);
+    }
+    for (const Expr *Arg : Call->arguments()) {
       // Memory handed to a callee through a pointer to non-const may be written there.
       QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
       if (ArgType->isPointerType() && !ArgType->getPointeeType().isConstQualified())
@@ -728,20 +751,8 @@ static const Expr *storedPart(const Stmt *S, const VarDecl *Target) {
     Part = BO->getLHS();
   else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
     Part = UO->getSubExpr();
-  for (const Expr *E = Part ? strip(Part) : nullptr; E; E = strip(E)) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      return Ref->getDecl() == Target && E != strip(Part) ? Part : nullptr;
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase();
-    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
-             ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      E = ASE->getBase();
-    else if (const auto *Element = elementAccess(E))
-      E = Element->getArg(0);
-    else
-      return nullptr;
-  }
-  return nullptr;
+  const DeclRefExpr *Ref = storageOf(Part);
+  return Ref && Ref->getDecl() == Target && Ref != strip(Part) ? Part : nullptr;
 }
 
 UniformValue Uniformity::partSelectorValue(const Expr *Part) {

@@ -481,3 +481,70 @@ __global__ void scheduled_kept(TileScheduler sched) {
   __shared__ int slot;
   split_epilogue_kept(sched, &slot);
 }
+
+// The tile's step count comes from the split the scheduler found: a helper given the split ids
+// by reference only reads them through the array class's operator[], so they stay the block's.
+// A pipeline object counts the steps down with a block barrier in each one. When the helper
+// moves a split id per thread, the count differs and so do the trips.
+struct SplitScheduler {
+  int chunk_;
+  __device__ int locate(Triple<int, 3> &id, int *slot) {
+    int found = 0;
+    for (int g = threadIdx.x; g < chunk_; g += blockDim.x)
+      if (g == id[0] && id[2] < chunk_) {
+        *slot = g;
+        found = 1;
+      }
+    return __syncthreads_or(found);
+  }
+  __device__ int locate_own(Triple<int, 3> &id, int *slot) {
+    id[2] += (int)threadIdx.x & 1;
+    return locate(id, slot);
+  }
+  template <bool Own> __device__ int init(WorkTile &tile, int *slot) {
+    Triple<int, 3> id;
+    id[0] = blockIdx.x;
+    id[2] = blockIdx.z;
+    if constexpr (Own) {
+      if (!locate_own(id, slot))
+        return 0;
+    } else if (!locate(id, slot)) {
+      return 0;
+    }
+    tile.count = (chunk_ + int(id[2] >= chunk_)) * 2;
+    return 1;
+  }
+};
+struct StagePipeline {
+  __device__ void operator()(float &acc, int steps, const float *in) {
+    for (; steps > 0; --steps) { // expected-note {{this condition differs between threads of the block}}
+      acc += in[threadIdx.x];
+      __syncthreads(); // expected-note {{__syncthreads() is called here}}
+    }
+  }
+};
+template <bool Own> __device__ void pipelined(SplitScheduler &sched, const float *in, float *out) {
+  __shared__ int slot;
+  WorkTile tile;
+  if (!sched.init<Own>(tile, &slot))
+    return;
+  float acc = 0.f;
+  int steps = tile.count;
+  StagePipeline pipeline{};
+  pipeline(acc, steps, in);
+  out[threadIdx.x] = acc;
+}
+__global__ void split_pipeline(SplitScheduler sched, const float *in, float *out) {
+  pipelined<false>(sched, in, out);
+}
+__global__ void split_pipeline_own(SplitScheduler sched, const float *in, float *out) {
+  __shared__ int slot;
+  WorkTile tile;
+  if (!sched.init<true>(tile, &slot))
+    return;
+  float acc = 0.f;
+  int steps = tile.count;
+  StagePipeline pipeline{};
+  pipeline(acc, steps, in); // expected-error {{__syncthreads() (in 'operator()') is in a loop whose trip count differs between threads of the block ('steps > 0')}}
+  out[threadIdx.x] = acc;
+}
