@@ -135,25 +135,6 @@ const VarDecl *localVariable(const Expr *E, bool ReferenceParameters = false) {
   return nullptr;
 }
 
-/// threadIdx.x is a call of a static member of __cuda_builtin_threadIdx_t (in a PseudoObjectExpr).
-std::optional<UniformValue> builtinIndexValue(const CallExpr *Call, unsigned RowsOfWholeWarps) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!MD)
-    return std::nullopt;
-  llvm::StringRef Record = MD->getParent()->getName();
-  if (Record == "__cuda_builtin_threadIdx_t") {
-    if (MD->getName().ends_with("_x"))
-      return UniformValue::threadX();
-    return RowsOfWholeWarps ? UniformValue::granule(RowsOfWholeWarps) : UniformValue::perThread();
-  }
-  if (Record == "__cuda_builtin_blockIdx_t")
-    return UniformValue::at(Scope::Block);
-  // A multi-device launch gives every grid the same dimensions.
-  if (Record == "__cuda_builtin_blockDim_t" || Record == "__cuda_builtin_gridDim_t")
-    return UniformValue::everywhere();
-  return std::nullopt;
-}
-
 /// What a group query or collective returns, from its row's result: ranks vary, sizes do not.
 UniformValue groupMethodValue(const model::Operation &Op, GroupType G) {
   using model::ResultUniformity;
@@ -207,14 +188,43 @@ unsigned alignmentOf(uint64_t C) {
   return std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(C), MaxGranule);
 }
 
-bool isBlockDimX(const Expr *E) {
+/// threadIdx.x is a call of a static member of __cuda_builtin_threadIdx_t (in a PseudoObjectExpr).
+/// threadIdx.y and .z are shared by the runs of threads that fill a row, or a plane: as many as
+/// the launches' blocks are known to have (a power of two dividing them), or RowsOfWholeWarps.
+std::optional<UniformValue> builtinIndexValue(const CallExpr *Call, const UniformityContext &Unit) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return std::nullopt;
+  llvm::StringRef Record = MD->getParent()->getName();
+  if (Record == "__cuda_builtin_threadIdx_t") {
+    if (MD->getName().ends_with("_x"))
+      return UniformValue::threadX();
+    uint64_t Run = MD->getName().ends_with("_y")
+                       ? Unit.BlockMultiples.X
+                       : uint64_t(Unit.BlockMultiples.X) * Unit.BlockMultiples.Y;
+    unsigned Granule = std::max<unsigned>(Unit.RowsOfWholeWarps, Run ? alignmentOf(Run) : 1);
+    return Granule > 1 ? UniformValue::granule(Granule) : UniformValue::perThread();
+  }
+  if (Record == "__cuda_builtin_blockIdx_t")
+    return UniformValue::at(Scope::Block);
+  // A multi-device launch gives every grid the same dimensions.
+  if (Record == "__cuda_builtin_blockDim_t" || Record == "__cuda_builtin_gridDim_t")
+    return UniformValue::everywhere();
+  return std::nullopt;
+}
+
+/// Which axis of blockDim E reads (0 for x), or nullopt.
+std::optional<unsigned> blockDimAxis(const Expr *E) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
   const auto *Call =
       POE ? dyn_cast<CallExpr>(POE->getResultExpr()->IgnoreParenImpCasts()) : nullptr;
   const auto *MD = Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
-  return MD && MD->getParent()->getName() == "__cuda_builtin_blockDim_t" &&
-         MD->getName().ends_with("_x");
+  if (!MD || MD->getParent()->getName() != "__cuda_builtin_blockDim_t")
+    return std::nullopt;
+  return unsigned(MD->getName().back() - 'x');
 }
+
+bool isBlockDimX(const Expr *E) { return blockDimAxis(E) == 0u; }
 
 /// Whether E is a multiple of Row when blockDim.x is: `blockIdx.x * blockDim.x`, `2 * blockDim.x`.
 bool multipleOfRow(const Expr *E, unsigned Row, const ASTContext &Ctx) {
@@ -1281,6 +1291,10 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
     return 1;
   if (std::optional<uint64_t> C = constantMagnitude(E, Ctx))
     return *C;
+  if (std::optional<unsigned> Axis = blockDimAxis(E)) {
+    const model::Dim3 &Known = Unit.BlockMultiples;
+    return std::max(1u, *Axis == 0 ? Known.X : *Axis == 1 ? Known.Y : Known.Z);
+  }
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return restMultiple(Cast->getSubExpr(), Search);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -1728,7 +1742,7 @@ UniformValue Uniformity::pointeeValue(const Expr *Arg, const Stmt *At) {
 }
 
 UniformValue Uniformity::callValue(const CallExpr *Call) {
-  if (auto V = builtinIndexValue(Call, Unit.RowsOfWholeWarps))
+  if (auto V = builtinIndexValue(Call, Unit))
     return *V;
   llvm::StringRef Name = calleeName(Call);
   if (const Expr *Object = memberCallObject(Call))

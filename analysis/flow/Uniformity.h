@@ -18,6 +18,7 @@
 // and Granule), so the work grows with the number of nodes, not with the paths between them.
 #pragma once
 #include "analysis/flow/FunctionCFG.h"
+#include "runtime-model/semantics/LaunchShape.h"
 #include "runtime-model/semantics/Operations.h"
 #include "runtime-model/semantics/Scope.h"
 #include "clang/AST/Expr.h"
@@ -176,6 +177,10 @@ struct UniformityContext {
   /// The most threads along x a block running the function can have (`threadIdx.x` stays
   /// below it): a block's limit, or less where the kernel's launch bounds or launches say.
   unsigned MaxBlockWidth = 1024;
+  /// What the extents of every block running the function are multiples of along x, y and z,
+  /// as the launches the unit shows say (0: not known): blockDim.z is a multiple of 8 for blocks
+  /// launched {4, 8, 24} or {4, 8, 32}, and each z-plane of them holds whole warps.
+  model::Dim3 BlockMultiples{0, 0, 0};
 };
 
 class Uniformity {

@@ -3,6 +3,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include <numeric>
 
 using namespace clang;
 
@@ -110,7 +111,21 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);
+  Context.BlockMultiples = blockMultiples(F);
   return Context;
+}
+
+model::Dim3 UnitCache::blockMultiples(const FunctionDecl *F) {
+  model::Dim3 Multiples{0, 0, 0};
+  if (!F->hasAttr<CUDAGlobalAttr>())
+    return Multiples;
+  if (const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F))
+    for (const model::Dim3 &Block : *Blocks) {
+      Multiples.X = std::gcd(Multiples.X, Block.X);
+      Multiples.Y = std::gcd(Multiples.Y, Block.Y);
+      Multiples.Z = std::gcd(Multiples.Z, Block.Z);
+    }
+  return Multiples;
 }
 
 unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) {

@@ -61,6 +61,9 @@ public:
   /// The most threads along x that a block running F can have: what its __launch_bounds__ and
   /// the unit's launches of it allow, for a kernel; a block's limit otherwise.
   unsigned maxBlockWidth(const clang::FunctionDecl *F);
+  /// What the extents of every block the unit launches kernel F with are multiples of, per axis
+  /// (UniformityContext::BlockMultiples); 0 where not known, everywhere for other functions.
+  model::Dim3 blockMultiples(const clang::FunctionDecl *F);
   /// The one block every launch of kernel F in the unit gives, when they all give the same
   /// constant one; nullopt otherwise, and for other functions.
   std::optional<model::Dim3> launchedBlock(const clang::FunctionDecl *F);

@@ -293,33 +293,94 @@ llvm::ArrayRef<const CallExpr *> LocalValues::callsStoringInto(const VarDecl *Va
 }
 
 std::optional<uint64_t> LocalValues::constantOf(const Expr *E, unsigned Depth) {
+  std::optional<ValueChoices> Choices = choicesOf(E, Depth);
+  return Choices && Choices->size() == 1 ? std::optional<uint64_t>(Choices->front()) : std::nullopt;
+}
+
+namespace {
+
+/// Adds V to Into unless it is there; false once Into would hold more than MaxChoices.
+template <class T> bool addChoice(llvm::SmallVectorImpl<T> &Into, const T &V) {
+  if (!llvm::is_contained(Into, V))
+    Into.push_back(V);
+  return Into.size() <= MaxChoices;
+}
+
+} // namespace
+
+std::optional<ValueChoices> LocalValues::choicesOf(const Expr *E, unsigned Depth) {
   E = strippedValue(E);
   if (!E || Depth > MaxDepth)
     return std::nullopt;
   if (std::optional<uint64_t> Value = integerConstant(E, context()))
-    return Value;
+    return ValueChoices{*Value};
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    return constructedProduct(Construct, Depth);
+    return constructedProducts(Construct, Depth);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return arithmetic(BO, Depth);
+  // `c ? 768 : 1024`: either, as the run decides.
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    auto True = choicesOf(Choice->getTrueExpr(), Depth + 1);
+    auto False = True ? choicesOf(Choice->getFalseExpr(), Depth + 1) : std::nullopt;
+    if (!False)
+      return std::nullopt;
+    for (uint64_t V : *False)
+      if (!addChoice(*True, V))
+        return std::nullopt;
+    return True;
+  }
   const auto *Use = dyn_cast<DeclRefExpr>(E);
-  if (!Use)
+  auto Values = Use ? valuesReaching(Use) : std::nullopt;
+  if (!Values)
     return std::nullopt;
-  auto Values = valuesReaching(Use);
-  if (!Values || Values->size() != 1)
-    return std::nullopt;
-  return constantOf(Values->front(), Depth + 1);
+  ValueChoices All;
+  for (const Expr *Value : *Values) {
+    std::optional<ValueChoices> Choices = choicesOf(Value, Depth + 1);
+    if (!Choices)
+      return std::nullopt;
+    for (uint64_t V : *Choices)
+      if (!addChoice(All, V))
+        return std::nullopt;
+  }
+  return All;
 }
 
-std::optional<uint64_t> LocalValues::constructedProduct(const CXXConstructExpr *Construct,
-                                                        unsigned Depth) {
-  std::optional<model::Dim3> Extents = dim3Extents(Construct, Depth);
-  return Extents ? std::optional<uint64_t>(uint64_t(Extents->X) * Extents->Y * Extents->Z)
-                 : std::nullopt;
+std::optional<ValueChoices> LocalValues::constructedProducts(const CXXConstructExpr *Construct,
+                                                             unsigned Depth) {
+  std::optional<Dim3Choices> Extents = dim3Choices(Construct, Depth);
+  if (!Extents)
+    return std::nullopt;
+  ValueChoices Products;
+  for (const model::Dim3 &D : *Extents)
+    if (!addChoice(Products, uint64_t(D.X) * D.Y * D.Z))
+      return std::nullopt;
+  return Products;
+}
+
+/// Every combination of the choices along each axis.
+static std::optional<Dim3Choices>
+combinedExtents(llvm::ArrayRef<std::optional<ValueChoices>> Axes) {
+  Dim3Choices Out{model::Dim3{}};
+  for (size_t I = 0; I < Axes.size() && I < 3; ++I) {
+    if (!Axes[I])
+      return std::nullopt;
+    Dim3Choices Next;
+    for (const model::Dim3 &Partial : Out)
+      for (uint64_t V : *Axes[I]) {
+        if (V > UINT32_MAX)
+          return std::nullopt;
+        model::Dim3 D = Partial;
+        (I == 0 ? D.X : I == 1 ? D.Y : D.Z) = static_cast<unsigned>(V);
+        if (!addChoice(Next, D))
+          return std::nullopt;
+      }
+    Out = std::move(Next);
+  }
+  return Out;
 }
 
 /// A dim3 built from constants (`dim3(32, 4)`), a copy of one, or a local dim3 defined as one.
-std::optional<model::Dim3> LocalValues::dim3Extents(const Expr *E, unsigned Depth) {
+std::optional<Dim3Choices> LocalValues::dim3Choices(const Expr *E, unsigned Depth) {
   E = strippedValue(E);
   if (!E || Depth > MaxDepth || !isDim3(E->getType()))
     return std::nullopt;
@@ -327,62 +388,69 @@ std::optional<model::Dim3> LocalValues::dim3Extents(const Expr *E, unsigned Dept
     auto Values = valuesReaching(Use);
     if (!Values || Values->size() != 1)
       return std::nullopt;
-    return dim3Extents(Values->front(), Depth + 1);
+    return dim3Choices(Values->front(), Depth + 1);
   }
   const auto *Construct = dyn_cast<CXXConstructExpr>(E);
   if (!Construct)
     return std::nullopt;
   if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
-    return dim3Extents(Construct->getArg(0), Depth + 1);
-  model::Dim3 Extents;
-  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
-  for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
-    std::optional<uint64_t> Value = constantOf(Construct->getArg(I), Depth + 1);
-    if (!Value || *Value > UINT32_MAX)
-      return std::nullopt;
-    *Axes[I] = static_cast<unsigned>(*Value);
-  }
-  return Extents;
+    return dim3Choices(Construct->getArg(0), Depth + 1);
+  llvm::SmallVector<std::optional<ValueChoices>, 3> Axes;
+  for (const Expr *Arg : Construct->arguments())
+    Axes.push_back(choicesOf(Arg, Depth + 1));
+  return combinedExtents(Axes);
 }
 
 std::optional<model::Dim3> LocalValues::extentsOf(llvm::ArrayRef<const Expr *> Dimensions) {
-  const Expr *Only = Dimensions.size() == 1 ? strippedValue(Dimensions[0]) : nullptr;
-  if (Only && isDim3(Only->getType()))
-    return dim3Extents(Only, 0);
-  if (Dimensions.empty() || Dimensions.size() > 3)
-    return std::nullopt;
-  model::Dim3 Extents;
-  unsigned *Axes[] = {&Extents.X, &Extents.Y, &Extents.Z};
-  for (size_t I = 0; I < Dimensions.size(); ++I) {
-    std::optional<uint64_t> Value = constantOf(Dimensions[I]);
-    if (!Value || *Value > UINT32_MAX)
-      return std::nullopt;
-    *Axes[I] = static_cast<unsigned>(*Value);
-  }
-  return Extents;
+  std::optional<Dim3Choices> Choices = extentChoices(Dimensions);
+  return Choices && Choices->size() == 1 ? std::optional<model::Dim3>(Choices->front())
+                                         : std::nullopt;
 }
 
-std::optional<uint64_t> LocalValues::arithmetic(const BinaryOperator *BO, unsigned Depth) {
-  std::optional<uint64_t> L = constantOf(BO->getLHS(), Depth + 1);
-  std::optional<uint64_t> R = L ? constantOf(BO->getRHS(), Depth + 1) : std::nullopt;
-  if (!R)
+std::optional<Dim3Choices> LocalValues::extentChoices(llvm::ArrayRef<const Expr *> Dimensions) {
+  const Expr *Only = Dimensions.size() == 1 ? strippedValue(Dimensions[0]) : nullptr;
+  if (Only && isDim3(Only->getType()))
+    return dim3Choices(Only, 0);
+  if (Dimensions.empty() || Dimensions.size() > 3)
     return std::nullopt;
-  switch (BO->getOpcode()) {
+  llvm::SmallVector<std::optional<ValueChoices>, 3> Axes;
+  for (const Expr *Dimension : Dimensions)
+    Axes.push_back(choicesOf(Dimension, 0));
+  return combinedExtents(Axes);
+}
+
+static std::optional<uint64_t> applied(BinaryOperatorKind Op, uint64_t L, uint64_t R) {
+  switch (Op) {
   case BO_Add:
-    return *L + *R;
+    return L + R;
   case BO_Sub:
-    return *L >= *R ? std::optional<uint64_t>(*L - *R) : std::nullopt;
+    return L >= R ? std::optional<uint64_t>(L - R) : std::nullopt;
   case BO_Mul:
-    return *L * *R;
+    return L * R;
   case BO_Div:
-    return *R ? std::optional<uint64_t>(*L / *R) : std::nullopt;
+    return R ? std::optional<uint64_t>(L / R) : std::nullopt;
   case BO_Shl:
-    return *R < 64 ? std::optional<uint64_t>(*L << *R) : std::nullopt;
+    return R < 64 ? std::optional<uint64_t>(L << R) : std::nullopt;
   case BO_Shr:
-    return *R < 64 ? std::optional<uint64_t>(*L >> *R) : std::nullopt;
+    return R < 64 ? std::optional<uint64_t>(L >> R) : std::nullopt;
   default:
     return std::nullopt;
   }
+}
+
+std::optional<ValueChoices> LocalValues::arithmetic(const BinaryOperator *BO, unsigned Depth) {
+  std::optional<ValueChoices> L = choicesOf(BO->getLHS(), Depth + 1);
+  std::optional<ValueChoices> R = L ? choicesOf(BO->getRHS(), Depth + 1) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  ValueChoices Out;
+  for (uint64_t A : *L)
+    for (uint64_t B : *R) {
+      std::optional<uint64_t> V = applied(BO->getOpcode(), A, B);
+      if (!V || !addChoice(Out, *V))
+        return std::nullopt;
+    }
+  return Out;
 }
 
 std::optional<uint64_t> LocalValues::productOf(llvm::ArrayRef<const Expr *> Dimensions) {
@@ -489,11 +557,13 @@ std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU, const Func
   for (const LaunchSite &Site : TU.get<UnitLaunchSites>().sites()) {
     if (Site.Kernel && Site.Kernel->getCanonicalDecl() != Kernel->getCanonicalDecl())
       continue;
-    std::optional<model::Dim3> Block =
-        Site.Kernel ? constantLaunchShape(TU, Site).Block : std::nullopt;
-    if (!Block)
+    if (!Site.Kernel)
       return std::nullopt;
-    Blocks.push_back(*Block);
+    LocalValues Values(TU, Site.Enclosing);
+    std::optional<Dim3Choices> Choices = Values.extentChoices(launchDimensions(Site, Values).Block);
+    if (!Choices)
+      return std::nullopt;
+    Blocks.insert(Blocks.end(), Choices->begin(), Choices->end());
   }
   return Blocks;
 }

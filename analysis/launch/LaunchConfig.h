@@ -41,6 +41,11 @@ struct ArrayEntries {
 /// What a host function gives its local variables: the values of the definitions reaching a use,
 /// the fields of local structs and the elements of local arrays it assigns one by one, and the
 /// calls it hands their addresses to.
+/// The values a launch dimension may take, at most MaxChoices of them.
+constexpr size_t MaxChoices = 8;
+using ValueChoices = llvm::SmallVector<uint64_t, 2>;
+using Dim3Choices = llvm::SmallVector<model::Dim3, 2>;
+
 class LocalValues {
 public:
   LocalValues(UnitCache &TU, const clang::FunctionDecl *F);
@@ -64,9 +69,15 @@ public:
   /// pointer variable itself (`fill(args)`); launches and free() excluded.
   llvm::ArrayRef<const clang::CallExpr *> callsStoringInto(const clang::VarDecl *Var) const;
 
-  /// The value of an integer expression, following local variables with one reaching
-  /// definition; for a dim3 the product of its dimensions (the blocks of a grid).
+  /// The value of an integer expression, following the definitions of local variables that
+  /// reach it; for a dim3 the product of its dimensions (the blocks of a grid). Nullopt unless
+  /// every way there gives the same value.
   std::optional<uint64_t> constantOf(const clang::Expr *E, unsigned Depth = 0);
+
+  /// The values an integer expression takes on the ways there (each arm of `c ? 768 : 1024`,
+  /// each definition that reaches a use); nullopt when one is unknown or there are more than
+  /// MaxChoices.
+  std::optional<ValueChoices> choicesOf(const clang::Expr *E, unsigned Depth = 0);
 
   /// The product of constant dimensions (one dim3, or the three scalars of a driver launch).
   std::optional<uint64_t> productOf(llvm::ArrayRef<const clang::Expr *> Dimensions);
@@ -74,14 +85,17 @@ public:
   /// Constant extents along x, y and z (one dim3 or integer, or a driver's three scalars).
   std::optional<model::Dim3> extentsOf(llvm::ArrayRef<const clang::Expr *> Dimensions);
 
+  /// The extents the dimensions take, every combination of each axis's choices.
+  std::optional<Dim3Choices> extentChoices(llvm::ArrayRef<const clang::Expr *> Dimensions);
+
   const clang::FunctionDecl *function() const { return Function; }
   clang::ASTContext &context() const;
 
 private:
-  std::optional<model::Dim3> dim3Extents(const clang::Expr *E, unsigned Depth);
-  std::optional<uint64_t> constructedProduct(const clang::CXXConstructExpr *Construct,
-                                             unsigned Depth);
-  std::optional<uint64_t> arithmetic(const clang::BinaryOperator *BO, unsigned Depth);
+  std::optional<Dim3Choices> dim3Choices(const clang::Expr *E, unsigned Depth);
+  std::optional<ValueChoices> constructedProducts(const clang::CXXConstructExpr *Construct,
+                                                  unsigned Depth);
+  std::optional<ValueChoices> arithmetic(const clang::BinaryOperator *BO, unsigned Depth);
   std::optional<uint64_t> allocatedElements(const clang::Expr *Init) const;
 
   /// Var keeps the value of its initializer wherever it is used: an integer local that no

@@ -8,12 +8,14 @@
 // rows of warps left; a half-warp mask under `lane < 16` for a %laneid lane; votes kept in a
 // vector object; flags in a thread's own array set from the block's rows; a count field of an
 // object whose other fields vary by lane; a const warp index a closure captures by reference and
-// is handed on; a per-warp slot lane 0 fills before a warp barrier.
+// is handed on; a per-warp slot lane 0 fills before a warp barrier; loops over the planes and
+// rows of blocks whose launches (either of two depths) make each plane one warp.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
 // loaded at each lane's own index, a butterfly after single lanes left, per-lane comparisons in
 // the vector, a flag array initialised from the lane's own element, the count field set from
 // the lane; the warp index without const, which the closure handed on may change; the slot
-// filled again with no barrier after.
+// filled again with no barrier after; the same loops under a depth that is no multiple of the
+// step, and under rows that split a plane across warps.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -297,3 +299,44 @@ __global__ void head_maximum_whole_warp(float *x, int heads) {
 }
 template __global__ void head_maximum<16>(float *, int);
 template __global__ void head_maximum_whole_warp<16>(float *, int);
+
+// Blocks of 4 x 8 threads and a depth chosen on the host from two sizes: each z-plane is one warp,
+// so a loop from threadIdx.z in steps of blockDim.z runs alike in its lanes, and a loop from
+// threadIdx.x in steps of 4 up to blockDim.z (24 or 32, multiples of 4) does too. Launched with
+// a depth that is no multiple of 4, the lanes of a row make different trips; launched with rows
+// of 6 threads, a plane splits across warps.
+constexpr int Rows = 8;
+__global__ void plane_sums_chosen(float *out, const float *partial) {
+  for (int k = threadIdx.z; k < 8; k += blockDim.z) {
+    float a = 0.f;
+    for (int r = threadIdx.x; r < blockDim.z; r += 4) {
+      float v = partial[(k * 32 + r) * Rows + threadIdx.y];
+      v += __shfl_down_sync(0xffffffff, v, 1, 4);
+      v += __shfl_down_sync(0xffffffff, v, 2, 4);
+      a += v;
+    }
+    if (threadIdx.x == 0)
+      out[k * Rows + threadIdx.y] = a;
+  }
+}
+__global__ void plane_sums_odd_depth(float *out, const float *partial) {
+  for (int r = threadIdx.x; r < blockDim.z; r += 4) { // expected-note {{this condition differs between lanes}}
+    float v = partial[r * Rows + threadIdx.y];
+    v += __shfl_down_sync(0xffffffff, v, 1, 4); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+    out[r * Rows + threadIdx.y] = v;
+  }
+}
+__global__ void plane_sums_narrow_rows(float *out, const float *partial) {
+  for (int k = threadIdx.z; k < 8; k += blockDim.z) { // expected-note {{this condition differs between lanes}}
+    float v = partial[k * Rows + threadIdx.y];
+    v += __shfl_down_sync(0xffffffff, v, 1, 4); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+    out[k * Rows + threadIdx.y] = v;
+  }
+}
+void launch_plane_sums(float *out, const float *partial, bool small_sm) {
+  const int threads = small_sm ? 768 : 1024;
+  dim3 block = {4, Rows, (unsigned)threads / 32};
+  plane_sums_chosen<<<16, block>>>(out, partial);
+  plane_sums_odd_depth<<<16, dim3(4, Rows, small_sm ? 22 : 24)>>>(out, partial);
+  plane_sums_narrow_rows<<<16, dim3(4, 6, 4)>>>(out, partial);
+}

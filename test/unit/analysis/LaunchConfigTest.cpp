@@ -118,3 +118,45 @@ TEST(LaunchConfig, LocalValuesFollowDefinitionsFieldsAndArrays) {
 }
 
 } // namespace
+
+TEST(LaunchConfig, ChoicesOfEachWayThere) {
+  test::ParsedSource S(R"(
+__global__ void k(int *p) {}
+__global__ void unused(int *p) {}
+void host(int *p, bool small, int n) {
+  const int threads = small ? 768 : 1024;
+  dim3 block = {4, 8, (unsigned)threads / 32};
+  k<<<1, block>>>(p);
+  k<<<1, dim3(4, small ? 8 : 16)>>>(p);
+  int width = 64;
+  if (n > 4)
+    width = 128;
+  k<<<1, width>>>(p);
+  k<<<1, n ? n : 32>>>(p);
+}
+)");
+  ASSERT_TRUE(S.ok());
+  const std::vector<LaunchSite> &Sites = S.analysis().get<UnitLaunchSites>().sites();
+  ASSERT_EQ(Sites.size(), 4u);
+  LocalValues Values(S.analysis(), S.function("host"));
+  auto Blocks = [&](unsigned I) {
+    return Values.extentChoices(launchDimensions(Sites[I], Values).Block);
+  };
+  std::optional<Dim3Choices> Depths = Blocks(0);
+  ASSERT_TRUE(Depths);
+  ASSERT_EQ(Depths->size(), 2u);
+  EXPECT_EQ((*Depths)[0], (model::Dim3{4, 8, 24}));
+  EXPECT_EQ((*Depths)[1], (model::Dim3{4, 8, 32}));
+  ASSERT_TRUE(Blocks(1));
+  EXPECT_EQ(Blocks(1)->size(), 2u);
+  std::optional<Dim3Choices> Widths = Blocks(2); // two definitions reach the use
+  ASSERT_TRUE(Widths);
+  EXPECT_EQ(Widths->size(), 2u);
+  EXPECT_FALSE(Blocks(3)); // one arm is a parameter
+  EXPECT_FALSE(Values.extentsOf(launchDimensions(Sites[0], Values).Block)); // no one extent
+  std::optional<std::vector<model::Dim3>> Launched = launchedBlocks(S.analysis(), S.function("k"));
+  EXPECT_FALSE(Launched); // the last launch's block is not known
+  std::optional<std::vector<model::Dim3>> None = launchedBlocks(S.analysis(), S.function("unused"));
+  ASSERT_TRUE(None);
+  EXPECT_TRUE(None->empty());
+}
