@@ -115,37 +115,59 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   return Context;
 }
 
-model::Dim3 UnitCache::blockMultiples(const FunctionDecl *F) {
-  model::Dim3 Multiples{0, 0, 0};
-  if (!F->hasAttr<CUDAGlobalAttr>())
-    return Multiples;
-  if (const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F))
-    for (const model::Dim3 &Block : *Blocks) {
-      Multiples.X = std::gcd(Multiples.X, Block.X);
-      Multiples.Y = std::gcd(Multiples.Y, Block.Y);
-      Multiples.Z = std::gcd(Multiples.Z, Block.Z);
-    }
-  return Multiples;
-}
+unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) { return blocksRunning(F).MaxWidth; }
 
-unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) {
-  unsigned Width = UniformityContext().MaxBlockWidth;
-  if (!F->hasAttr<CUDAGlobalAttr>())
-    return Width;
-  if (const auto *Bounds = F->getAttr<CUDALaunchBoundsAttr>()) {
+model::Dim3 UnitCache::blockMultiples(const FunctionDecl *F) { return blocksRunning(F).Multiples; }
+
+UnitCache::RunningBlocks UnitCache::kernelBlocks(const FunctionDecl *Kernel) {
+  RunningBlocks Known;
+  if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     Expr::EvalResult Threads;
     if (Bounds->getMaxThreads() && !Bounds->getMaxThreads()->isValueDependent() &&
         Bounds->getMaxThreads()->EvaluateAsInt(Threads, Ctx) && Threads.Val.getInt() > 0)
-      Width = unsigned(std::min<uint64_t>(Width, Threads.Val.getInt().getZExtValue()));
+      Known.MaxWidth =
+          unsigned(std::min<uint64_t>(Known.MaxWidth, Threads.Val.getInt().getZExtValue()));
   }
-  if (const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F)) {
-    unsigned Widest = 0;
-    for (const model::Dim3 &Block : *Blocks)
-      Widest = std::max(Widest, Block.X);
-    if (Widest)
-      Width = std::min(Width, Widest);
+  const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(Kernel);
+  if (!Blocks || Blocks->empty())
+    return Known;
+  unsigned Widest = 0;
+  for (const model::Dim3 &Block : *Blocks) {
+    Widest = std::max(Widest, Block.X);
+    Known.Multiples = {std::gcd(Known.Multiples.X, Block.X), std::gcd(Known.Multiples.Y, Block.Y),
+                       std::gcd(Known.Multiples.Z, Block.Z)};
   }
-  return Width;
+  Known.MaxWidth = std::min(Known.MaxWidth, Widest);
+  return Known;
+}
+
+const UnitCache::RunningBlocks &UnitCache::blocksRunning(const FunctionDecl *F) {
+  static const RunningBlocks Unknown;
+  const FunctionDecl *Def = F->hasAttr<CUDAGlobalAttr>() ? F : summarisableDefinition(F);
+  if (!Def)
+    return Unknown;
+  auto [It, Inserted] = Running.try_emplace(Def); // Unknown while deciding (recursion)
+  if (!Inserted)
+    return It->second;
+  if (Def->hasAttr<CUDAGlobalAttr>())
+    return It->second = kernelBlocks(Def);
+  // A helper only this unit calls runs in the blocks of the kernels that reach it.
+  std::optional<llvm::ArrayRef<CallSite>> Sites = everyCallOf(Def);
+  if (!Sites)
+    return It->second;
+  RunningBlocks Common{0, {0, 0, 0}};
+  bool MultiplesKnown = true;
+  for (const CallSite &Site : *Sites) {
+    const RunningBlocks &Caller = blocksRunning(Site.Caller);
+    const model::Dim3 &M = Caller.Multiples;
+    MultiplesKnown = MultiplesKnown && M.X && M.Y && M.Z;
+    Common.MaxWidth = std::max(Common.MaxWidth, Caller.MaxWidth);
+    Common.Multiples = {std::gcd(Common.Multiples.X, M.X), std::gcd(Common.Multiples.Y, M.Y),
+                        std::gcd(Common.Multiples.Z, M.Z)};
+  }
+  if (!MultiplesKnown)
+    Common.Multiples = Unknown.Multiples;
+  return It->second = Common;
 }
 
 const std::optional<std::vector<model::Dim3>> &UnitCache::launchedBlocks(const FunctionDecl *F) {
@@ -296,6 +318,17 @@ llvm::ArrayRef<UnitCache::CallSite> UnitCache::callSitesOf(const FunctionDecl *F
   return It == CallSites->end() ? llvm::ArrayRef<CallSite>() : llvm::ArrayRef(It->second);
 }
 
+std::optional<llvm::ArrayRef<UnitCache::CallSite>> UnitCache::everyCallOf(const FunctionDecl *Def) {
+  // Another unit may call a function with external linkage (relocatable device code), and a
+  // pointer to it may be called anywhere.
+  GVALinkage Linkage = Ctx.GetGVALinkageForFunction(Def);
+  if ((Linkage != GVA_Internal && Linkage != GVA_DiscardableODR) ||
+      AddressTaken.count(Def->getCanonicalDecl()))
+    return std::nullopt;
+  llvm::ArrayRef<CallSite> Sites = callSitesOf(Def);
+  return Sites.empty() ? std::nullopt : std::optional(Sites);
+}
+
 bool UnitCache::returnsEndThread(const FunctionDecl *F) {
   if (!F || F->hasAttr<CUDAGlobalAttr>())
     return F != nullptr;
@@ -307,14 +340,8 @@ bool UnitCache::returnsEndThread(const FunctionDecl *F) {
   // Recursion: a helper that calls itself last still returns into itself; say no.
   if (!DecidingEndsThread.insert(Def).second)
     return false;
-  if (!CallSites)
-    collectCallSites();
-  // Another unit may call a function with external linkage (relocatable device code).
-  GVALinkage Linkage = Ctx.GetGVALinkageForFunction(Def);
-  bool Local = Linkage == GVA_Internal || Linkage == GVA_DiscardableODR;
-  const std::vector<CallSite> &Sites = (*CallSites)[Def];
-  bool Ends = Local && !Sites.empty() && !AddressTaken.count(Def->getCanonicalDecl()) &&
-              llvm::all_of(Sites, [&](const CallSite &Site) {
+  std::optional<llvm::ArrayRef<CallSite>> Sites = everyCallOf(Def);
+  bool Ends = Sites && llvm::all_of(*Sites, [&](const CallSite &Site) {
                 FunctionCFG *Cfg = cfgOf(Site.Caller);
                 return Cfg && returnsEndThread(Site.Caller) && isLastAction(*Cfg, Site.Call, Ctx);
               });

@@ -59,10 +59,12 @@ public:
   /// uniformityOf for a kernel whose rows are all narrower than a warp (maxBlockWidth).
   Uniformity &rowsOfWholeWarpsUniformityOf(const clang::FunctionDecl *F);
   /// The most threads along x that a block running F can have: what its __launch_bounds__ and
-  /// the unit's launches of it allow, for a kernel; a block's limit otherwise.
+  /// the unit's launches of it allow, for a kernel; for a helper only this unit calls, the
+  /// widest of its callers'; a block's limit otherwise.
   unsigned maxBlockWidth(const clang::FunctionDecl *F);
   /// What the extents of every block the unit launches kernel F with are multiples of, per axis
-  /// (UniformityContext::BlockMultiples); 0 where not known, everywhere for other functions.
+  /// (UniformityContext::BlockMultiples), for a helper those of the kernels reaching it; 0
+  /// where not known.
   model::Dim3 blockMultiples(const clang::FunctionDecl *F);
   /// The one block every launch of kernel F in the unit gives, when they all give the same
   /// constant one; nullopt otherwise, and for other functions.
@@ -79,6 +81,10 @@ public:
   };
   /// The calls of F (a device function of the unit with a definition) in the unit's device code.
   llvm::ArrayRef<CallSite> callSitesOf(const clang::FunctionDecl *F);
+
+  /// Every call of the device function Def, when they are all in this unit: no other unit can
+  /// call it and its address is not taken; nullopt otherwise or when it is not called.
+  std::optional<llvm::ArrayRef<CallSite>> everyCallOf(const clang::FunctionDecl *Def);
 
   /// Whether a return from F ends the thread: F is a kernel, or a helper no other unit can call
   /// whose every call is the last action of a function whose returns end the thread.
@@ -190,6 +196,14 @@ private:
   /// The calls of each device function of the unit, and the functions whose address is taken.
   std::optional<std::map<const clang::FunctionDecl *, std::vector<CallSite>>> CallSites;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  /// The blocks each function runs in, as far as the unit's launches tell.
+  struct RunningBlocks {
+    unsigned MaxWidth = UniformityContext().MaxBlockWidth;
+    model::Dim3 Multiples{0, 0, 0};
+  };
+  RunningBlocks kernelBlocks(const clang::FunctionDecl *Kernel);
+  const RunningBlocks &blocksRunning(const clang::FunctionDecl *F);
+  std::map<const clang::FunctionDecl *, RunningBlocks> Running;
   std::map<const clang::FunctionDecl *, bool> EndsThread;
   llvm::DenseSet<const clang::FunctionDecl *> DecidingEndsThread;
   void collectCallSites();

@@ -319,6 +319,28 @@ __global__ void plane_sums_chosen(float *out, const float *partial) {
       out[k * Rows + threadIdx.y] = a;
   }
 }
+// The same loops in a helper that only these launches reach.
+static __device__ void plane_sums_helper(float *out, const float *partial) {
+  for (int k = threadIdx.z; k < 8; k += blockDim.z)
+    for (int r = threadIdx.x; r < blockDim.z; r += 4) {
+      float v = partial[(k * 32 + r) * Rows + threadIdx.y];
+      v += __shfl_down_sync(0xffffffff, v, 1, 4);
+      out[(k * 32 + r) * Rows + threadIdx.y] = v;
+    }
+}
+__global__ void plane_sums_through_helper(float *out, const float *partial) {
+  plane_sums_helper(out, partial);
+}
+// A helper that one launch with a depth of 22 reaches as well.
+static __device__ void row_sums_helper(float *out, const float *partial) {
+  for (int r = threadIdx.x; r < blockDim.z; r += 4) { // expected-note {{this condition differs between lanes}}
+    float v = partial[r * Rows + threadIdx.y];
+    v += __shfl_down_sync(0xffffffff, v, 1, 4); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+    out[r * Rows + threadIdx.y] = v;
+  }
+}
+__global__ void row_sums_deep(float *out, const float *partial) { row_sums_helper(out, partial); }
+__global__ void row_sums_odd(float *out, const float *partial) { row_sums_helper(out, partial); }
 __global__ void plane_sums_odd_depth(float *out, const float *partial) {
   for (int r = threadIdx.x; r < blockDim.z; r += 4) { // expected-note {{this condition differs between lanes}}
     float v = partial[r * Rows + threadIdx.y];
@@ -337,6 +359,9 @@ void launch_plane_sums(float *out, const float *partial, bool small_sm) {
   const int threads = small_sm ? 768 : 1024;
   dim3 block = {4, Rows, (unsigned)threads / 32};
   plane_sums_chosen<<<16, block>>>(out, partial);
+  plane_sums_through_helper<<<16, block>>>(out, partial);
+  row_sums_deep<<<16, block>>>(out, partial);
+  row_sums_odd<<<16, dim3(4, Rows, 22)>>>(out, partial);
   plane_sums_odd_depth<<<16, dim3(4, Rows, small_sm ? 22 : 24)>>>(out, partial);
   plane_sums_narrow_rows<<<16, dim3(4, 6, 4)>>>(out, partial);
 }
