@@ -131,6 +131,8 @@ UnitCache::RunningBlocks UnitCache::kernelBlocks(const FunctionDecl *Kernel) {
   const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(Kernel);
   if (!Blocks || Blocks->empty())
     return Known;
+  if (llvm::all_equal(*Blocks))
+    Known.Only = Blocks->front();
   unsigned Widest = 0;
   for (const model::Dim3 &Block : *Blocks) {
     Widest = std::max(Widest, Block.X);
@@ -155,12 +157,14 @@ const UnitCache::RunningBlocks &UnitCache::blocksRunning(const FunctionDecl *F) 
   std::optional<llvm::ArrayRef<CallSite>> Sites = everyCallOf(Def);
   if (!Sites)
     return It->second;
-  RunningBlocks Common{0, {0, 0, 0}};
+  RunningBlocks Common{0, {0, 0, 0}, blocksRunning(Sites->front().Caller).Only};
   bool MultiplesKnown = true;
   for (const CallSite &Site : *Sites) {
     const RunningBlocks &Caller = blocksRunning(Site.Caller);
     const model::Dim3 &M = Caller.Multiples;
     MultiplesKnown = MultiplesKnown && M.X && M.Y && M.Z;
+    if (!Caller.Only || !Common.Only || !(*Caller.Only == *Common.Only))
+      Common.Only = std::nullopt;
     Common.MaxWidth = std::max(Common.MaxWidth, Caller.MaxWidth);
     Common.Multiples = {std::gcd(Common.Multiples.X, M.X), std::gcd(Common.Multiples.Y, M.Y),
                         std::gcd(Common.Multiples.Z, M.Z)};
@@ -179,10 +183,7 @@ const std::optional<std::vector<model::Dim3>> &UnitCache::launchedBlocks(const F
 }
 
 std::optional<model::Dim3> UnitCache::launchedBlock(const FunctionDecl *F) {
-  const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(F);
-  if (!Blocks || !llvm::all_equal(*Blocks))
-    return std::nullopt;
-  return Blocks->front();
+  return blocksRunning(F).Only;
 }
 
 Uniformity &UnitCache::uniformityOf(const FunctionDecl *F) {

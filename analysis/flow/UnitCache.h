@@ -67,7 +67,8 @@ public:
   /// where not known.
   model::Dim3 blockMultiples(const clang::FunctionDecl *F);
   /// The one block every launch of kernel F in the unit gives, when they all give the same
-  /// constant one; nullopt otherwise, and for other functions.
+  /// constant one (for a helper only this unit calls, of the kernels reaching it); nullopt
+  /// otherwise.
   std::optional<model::Dim3> launchedBlock(const clang::FunctionDecl *F);
   /// What a call of F returns, as uniform as the parameters in its Params; nullopt when F
   /// returns nothing or its summary is being computed (recursion).
@@ -200,6 +201,7 @@ private:
   struct RunningBlocks {
     unsigned MaxWidth = UniformityContext().MaxBlockWidth;
     model::Dim3 Multiples{0, 0, 0};
+    std::optional<model::Dim3> Only; ///< the one block of every launch, when there is one
   };
   RunningBlocks kernelBlocks(const clang::FunctionDecl *Kernel);
   const RunningBlocks &blocksRunning(const clang::FunctionDecl *F);

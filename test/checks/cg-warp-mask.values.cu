@@ -9,13 +9,14 @@
 // vector object; flags in a thread's own array set from the block's rows; a count field of an
 // object whose other fields vary by lane; a const warp index a closure captures by reference and
 // is handed on; a per-warp slot lane 0 fills before a warp barrier; loops over the planes and
-// rows of blocks whose launches (either of two depths) make each plane one warp.
+// rows of blocks whose launches (either of two depths) make each plane one warp; a block
+// reduction that numbers the threads of 16 x 4 x 4 blocks itself.
 // Positives: the full mask under the same %laneid condition, a full-mask shuffle under a count
 // loaded at each lane's own index, a butterfly after single lanes left, per-lane comparisons in
 // the vector, a flag array initialised from the lane's own element, the count field set from
 // the lane; the warp index without const, which the closure handed on may change; the slot
 // filled again with no barrier after; the same loops under a depth that is no multiple of the
-// step, and under rows that split a plane across warps.
+// step, and under rows that split a plane across warps; the first row of those blocks alone.
 
 // i - lane is the warp's first index; the lanes of a warp agree on it.
 __global__ void warp_first_index(const float *in, float *out, int n) {
@@ -364,4 +365,43 @@ void launch_plane_sums(float *out, const float *partial, bool small_sm) {
   row_sums_odd<<<16, dim3(4, Rows, 22)>>>(out, partial);
   plane_sums_odd_depth<<<16, dim3(4, Rows, small_sm ? 22 : 24)>>>(out, partial);
   plane_sums_narrow_rows<<<16, dim3(4, 6, 4)>>>(out, partial);
+}
+
+// Blocks of 16 x 4 x 4: a helper only these launches reach numbers the threads itself, so each
+// warp holds two rows and `tid / 32` is the warp. The first row alone is half a warp.
+constexpr int CubeX = 16, CubeY = 4;
+template <typename T> __device__ T warp_total(T v) {
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, offset); // expected-note {{__shfl_down_sync is called here}}
+  return v;
+}
+template <typename T> __device__ T cube_total(T v) {
+  __shared__ T partial[32];
+  int tid = threadIdx.z * CubeY * CubeX + threadIdx.y * CubeX + threadIdx.x;
+  int lane = tid & 31, wid = tid / 32;
+  v = warp_total(v);
+  if (lane == 0)
+    partial[wid] = v;
+  __syncthreads();
+  v = tid < blockDim.x * blockDim.y * blockDim.z / 32 ? partial[lane] : 0;
+  if (wid == 0)
+    v = warp_total(v);
+  return v;
+}
+template <typename T> __device__ T first_row_total(T v) {
+  if (threadIdx.y == 0) // expected-note {{lanes 16-31 do not pass this condition}}
+    v = warp_total(v); // expected-error {{'warp_total' calls __shfl_down_sync with the mask 0xffffffff, which names lanes 16-31; they never reach this call, and __shfl_down_sync waits for them}}
+  return v;
+}
+__global__ void cube_energy(const float *e, float *out) {
+  float sum = cube_total(e[threadIdx.x]);
+  if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
+    atomicAdd(out, sum);
+}
+__global__ void first_row_energy(const float *e, float *out) {
+  out[threadIdx.y] = first_row_total(e[threadIdx.x]);
+}
+void launch_cube_energy(const float *e, float *out) {
+  cube_energy<<<8, dim3(CubeX, CubeY, 4)>>>(e, out);
+  first_row_energy<<<8, dim3(CubeX, CubeY, 4)>>>(e, out);
 }
