@@ -540,11 +540,8 @@ __global__ void split_pipeline(SplitScheduler sched, const float *in, float *out
 __global__ void split_pipeline_own(SplitScheduler sched, const float *in, float *out) {
   __shared__ int slot;
   WorkTile tile;
-  if (!sched.init<true>(tile, &slot))
-    return;
   float acc = 0.f;
-  int steps = tile.count;
-  StagePipeline pipeline{};
-  pipeline(acc, steps, in); // expected-error {{__syncthreads() (in 'operator()') is in a loop whose trip count differs between threads of the block ('steps > 0')}}
+  if (sched.init<true>(tile, &slot))
+    StagePipeline{}(acc, tile.count, in); // expected-error {{__syncthreads() (in 'operator()') is in a loop whose trip count differs between threads of the block ('steps > 0')}}
   out[threadIdx.x] = acc;
 }
