@@ -1291,10 +1291,8 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
     return 1;
   if (std::optional<uint64_t> C = constantMagnitude(E, Ctx))
     return *C;
-  if (std::optional<unsigned> Axis = blockDimAxis(E)) {
-    const model::Dim3 &Known = Unit.BlockMultiples;
-    return std::max(1u, *Axis == 0 ? Known.X : *Axis == 1 ? Known.Y : Known.Z);
-  }
+  if (std::optional<unsigned> Axis = blockDimAxis(E))
+    return std::max(1u, Unit.BlockMultiples[*Axis]);
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return restMultiple(Cast->getSubExpr(), Search);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {

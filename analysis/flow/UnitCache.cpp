@@ -119,6 +119,11 @@ unsigned UnitCache::maxBlockWidth(const FunctionDecl *F) { return blocksRunning(
 
 model::Dim3 UnitCache::blockMultiples(const FunctionDecl *F) { return blocksRunning(F).Multiples; }
 
+/// What both A's and B's extents are multiples of, per axis (0 names no extent yet).
+static model::Dim3 commonMultiples(const model::Dim3 &A, const model::Dim3 &B) {
+  return {std::gcd(A.X, B.X), std::gcd(A.Y, B.Y), std::gcd(A.Z, B.Z)};
+}
+
 UnitCache::RunningBlocks UnitCache::kernelBlocks(const FunctionDecl *Kernel) {
   RunningBlocks Known;
   if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
@@ -136,8 +141,7 @@ UnitCache::RunningBlocks UnitCache::kernelBlocks(const FunctionDecl *Kernel) {
   unsigned Widest = 0;
   for (const model::Dim3 &Block : *Blocks) {
     Widest = std::max(Widest, Block.X);
-    Known.Multiples = {std::gcd(Known.Multiples.X, Block.X), std::gcd(Known.Multiples.Y, Block.Y),
-                       std::gcd(Known.Multiples.Z, Block.Z)};
+    Known.Multiples = commonMultiples(Known.Multiples, Block);
   }
   Known.MaxWidth = std::min(Known.MaxWidth, Widest);
   return Known;
@@ -166,8 +170,7 @@ const UnitCache::RunningBlocks &UnitCache::blocksRunning(const FunctionDecl *F) 
     if (!Caller.Only || !Common.Only || !(*Caller.Only == *Common.Only))
       Common.Only = std::nullopt;
     Common.MaxWidth = std::max(Common.MaxWidth, Caller.MaxWidth);
-    Common.Multiples = {std::gcd(Common.Multiples.X, M.X), std::gcd(Common.Multiples.Y, M.Y),
-                        std::gcd(Common.Multiples.Z, M.Z)};
+    Common.Multiples = commonMultiples(Common.Multiples, M);
   }
   if (!MultiplesKnown)
     Common.Multiples = Unknown.Multiples;

@@ -292,11 +292,6 @@ llvm::ArrayRef<const CallExpr *> LocalValues::callsStoringInto(const VarDecl *Va
   return It == StoringCalls.end() ? llvm::ArrayRef<const CallExpr *>() : It->second;
 }
 
-std::optional<uint64_t> LocalValues::constantOf(const Expr *E, unsigned Depth) {
-  std::optional<ValueChoices> Choices = choicesOf(E, Depth);
-  return Choices && Choices->size() == 1 ? std::optional<uint64_t>(Choices->front()) : std::nullopt;
-}
-
 namespace {
 
 /// Adds V to Into unless it is there; false once Into would hold more than MaxChoices.
@@ -306,7 +301,24 @@ template <class T> bool addChoice(llvm::SmallVectorImpl<T> &Into, const T &V) {
   return Into.size() <= MaxChoices;
 }
 
+/// Into and From together; false once that is more than MaxChoices.
+bool addChoices(ValueChoices &Into, const ValueChoices &From) {
+  return llvm::all_of(From, [&](uint64_t V) { return addChoice(Into, V); });
+}
+
+/// The one choice there is, or nullopt.
+template <class Choices>
+auto onlyChoice(const std::optional<Choices> &C) -> std::optional<typename Choices::value_type> {
+  if (!C || C->size() != 1)
+    return std::nullopt;
+  return C->front();
+}
+
 } // namespace
+
+std::optional<uint64_t> LocalValues::constantOf(const Expr *E, unsigned Depth) {
+  return onlyChoice(choicesOf(E, Depth));
+}
 
 std::optional<ValueChoices> LocalValues::choicesOf(const Expr *E, unsigned Depth) {
   E = strippedValue(E);
@@ -322,11 +334,8 @@ std::optional<ValueChoices> LocalValues::choicesOf(const Expr *E, unsigned Depth
   if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
     auto True = choicesOf(Choice->getTrueExpr(), Depth + 1);
     auto False = True ? choicesOf(Choice->getFalseExpr(), Depth + 1) : std::nullopt;
-    if (!False)
+    if (!False || !addChoices(*True, *False))
       return std::nullopt;
-    for (uint64_t V : *False)
-      if (!addChoice(*True, V))
-        return std::nullopt;
     return True;
   }
   const auto *Use = dyn_cast<DeclRefExpr>(E);
@@ -336,11 +345,8 @@ std::optional<ValueChoices> LocalValues::choicesOf(const Expr *E, unsigned Depth
   ValueChoices All;
   for (const Expr *Value : *Values) {
     std::optional<ValueChoices> Choices = choicesOf(Value, Depth + 1);
-    if (!Choices)
+    if (!Choices || !addChoices(All, *Choices))
       return std::nullopt;
-    for (uint64_t V : *Choices)
-      if (!addChoice(All, V))
-        return std::nullopt;
   }
   return All;
 }
@@ -370,7 +376,7 @@ combinedExtents(llvm::ArrayRef<std::optional<ValueChoices>> Axes) {
         if (V > UINT32_MAX)
           return std::nullopt;
         model::Dim3 D = Partial;
-        (I == 0 ? D.X : I == 1 ? D.Y : D.Z) = static_cast<unsigned>(V);
+        D[unsigned(I)] = static_cast<unsigned>(V);
         if (!addChoice(Next, D))
           return std::nullopt;
       }
@@ -402,9 +408,7 @@ std::optional<Dim3Choices> LocalValues::dim3Choices(const Expr *E, unsigned Dept
 }
 
 std::optional<model::Dim3> LocalValues::extentsOf(llvm::ArrayRef<const Expr *> Dimensions) {
-  std::optional<Dim3Choices> Choices = extentChoices(Dimensions);
-  return Choices && Choices->size() == 1 ? std::optional<model::Dim3>(Choices->front())
-                                         : std::nullopt;
+  return onlyChoice(extentChoices(Dimensions));
 }
 
 std::optional<Dim3Choices> LocalValues::extentChoices(llvm::ArrayRef<const Expr *> Dimensions) {

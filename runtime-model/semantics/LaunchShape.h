@@ -11,6 +11,9 @@ struct Dim3 {
   bool operator==(const Dim3 &O) const { return X == O.X && Y == O.Y && Z == O.Z; }
   /// The coordinates of the Linear-th element, x fastest.
   Dim3 at(unsigned Linear) const { return {Linear % X, Linear / X % Y, Linear / (X * Y)}; }
+  /// The extent along Axis (0: x, 1: y, 2: z).
+  unsigned &operator[](unsigned Axis) { return Axis == 0 ? X : Axis == 1 ? Y : Z; }
+  unsigned operator[](unsigned Axis) const { return Axis == 0 ? X : Axis == 1 ? Y : Z; }
 };
 
 /// Extents halved, the largest first, until at most Max elements remain: a launch too large to
