@@ -76,15 +76,14 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
 
 /// A callee's guard, its parameters replaced by how uniform Call's arguments for them are.
 UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const FunctionDecl *Callee,
-                        Uniformity &Uniform) {
-  UniformValue Bound = CalleeGuard;
-  Bound.Params = 0;
-  for (unsigned P = 0; P < 64; ++P)
-    if (CalleeGuard.Params & (uint64_t(1) << P)) {
-      const Expr *Arg = argumentForParameter(Call, Callee, P);
-      Bound = meet(Bound, Arg ? Uniform.valueOf(Arg) : UniformValue::perThread());
-    }
-  return Bound;
+                        Uniformity &Uniform, unsigned WarpSize) {
+  return bindParameters(
+      CalleeGuard,
+      [&](unsigned P) -> std::optional<UniformValue> {
+        const Expr *Arg = argumentForParameter(Call, Callee, P);
+        return Arg ? std::optional(Uniform.valueOf(Arg)) : std::nullopt;
+      },
+      WarpSize);
 }
 
 /// Source order of the calls in a function, then of the collectives: the first one a reader
@@ -115,7 +114,8 @@ auto decisionKey(const GuardedEffect &G) {
       static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex, Group.Source,
       G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
       static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params, Guard.Reads,
-      G.Branch ? G.Branch->Condition : nullptr, G.Branch ? static_cast<int>(G.Branch->Form) : -1);
+      Guard.ReducedParams, Guard.SameInEachWarp, G.Branch ? G.Branch->Condition : nullptr,
+      G.Branch ? static_cast<int>(G.Branch->Form) : -1);
 }
 
 /// The effects of a callee that its callers may still report, in their order: none that a
@@ -249,13 +249,14 @@ void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Loca
   const Guard *Splitting = nullptr;
   for (const Guard &L : Local)
     if (Needed ? !satisfies(L.Value, *Needed)
-               : !(L.Value.Level == Scope::MultiGrid && L.Value.Params == 0)) {
+               : !(L.Value.Level == Scope::MultiGrid && L.Value.Params == 0 &&
+                   L.Value.ReducedParams == 0)) {
       Splitting = &L;
       break;
     }
   if (!Splitting)
     for (const Guard &L : Local)
-      if (L.Value.Params) {
+      if (L.Value.Params | L.Value.ReducedParams) {
         Splitting = &L;
         break;
       }
@@ -348,7 +349,7 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
     G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
     G.ReportedBelow = In.Divergent || In.ReportedBelow;
     G.Branch = In.Branch;
-    G.Guard = meet(LocalGuard, boundGuard(In.Guard, Call, Callee, Uniform));
+    G.Guard = meet(LocalGuard, boundGuard(In.Guard, Call, Callee, Uniform, TU.warpSize()));
     decide(G, Local);
     Result.push_back(std::move(G));
   }

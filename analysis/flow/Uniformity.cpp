@@ -27,9 +27,11 @@ UniformValue meet(UniformValue A, UniformValue B) {
   UniformValue R;
   R.Params = A.Params | B.Params;
   R.Reads = A.Reads | B.Reads;
+  R.ReducedParams = A.ReducedParams | B.ReducedParams;
   R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
   if (R.Level != Scope::Thread)
     return R;
+  R.SameInEachWarp = A.sameInEachWarp() && B.sameInEachWarp();
   // Below a block, the shared runs are as long as the shorter of the sub-block operands.
   unsigned GA = A.Level == Scope::Thread ? A.Granule : MaxGranule;
   unsigned GB = B.Level == Scope::Thread ? B.Granule : MaxGranule;
@@ -40,6 +42,36 @@ UniformValue meet(UniformValue A, UniformValue B) {
   return R;
 }
 
+UniformValue wholeWarpResult(UniformValue A, unsigned WarpSize) {
+  if (A.Pending)
+    return A;
+  // The parameters stay in either case, so that a narrower A never gives fewer of them (the
+  // fixpoint only ever narrows).
+  UniformValue R = !A.sameInEachWarp() || A.Reads
+                       ? UniformValue::granule(WarpSize)
+                       : UniformValue::at(atLeast(A.Level, Scope::Block) ? A.Level : Scope::Block);
+  R.ReducedParams = A.Params | A.ReducedParams;
+  return R;
+}
+
+UniformValue bindParameters(UniformValue InCallee,
+                            llvm::function_ref<std::optional<UniformValue>(unsigned)> Argument,
+                            unsigned WarpSize) {
+  UniformValue V = InCallee;
+  V.Params = V.ReducedParams = 0;
+  for (unsigned P = 0; P < 64; ++P) {
+    uint64_t Bit = uint64_t(1) << P;
+    if (!((InCallee.Params | InCallee.ReducedParams) & Bit))
+      continue;
+    UniformValue Arg = Argument(P).value_or(UniformValue::perThread());
+    if (InCallee.Params & Bit)
+      V = meet(V, Arg);
+    if (InCallee.ReducedParams & Bit)
+      V = meet(V, wholeWarpResult(Arg, WarpSize));
+  }
+  return V;
+}
+
 UniformValue restOf(UniformValue V) {
   if (!V.Terms.any())
     return V;
@@ -48,6 +80,7 @@ UniformValue restOf(UniformValue V) {
   Rest.Granule = V.RestGranule;
   Rest.Params = V.Params;
   Rest.Reads = V.Reads;
+  Rest.ReducedParams = V.ReducedParams;
   return Rest;
 }
 
@@ -59,6 +92,7 @@ UniformValue attachTerms(UniformValue Whole, ThreadTerms Terms, UniformValue Res
   Whole.RestGranule = Rest.Level == Scope::Thread ? Rest.Granule : 1;
   Whole.Params |= Rest.Params;
   Whole.Reads |= Rest.Reads;
+  Whole.ReducedParams |= Rest.ReducedParams;
   return Whole;
 }
 } // namespace
@@ -707,12 +741,19 @@ std::optional<UniformValue> Uniformity::returnValue() {
   if (Summarising)
     return everythingPassed();
   Summarising = true;
-  UniformValue V = UniformValue::everywhere();
+  // Returns no path reaches (behind `if (width == 32)` for the instance where it holds) return
+  // nothing.
+  llvm::SmallVector<const ReturnStmt *, 4> Reached;
   for (const ReturnStmt *R : Returns)
+    if (!Cfg || !Cfg->blockOf(R) ||
+        Cfg->reachesAvoiding(nullptr, R, [](const Stmt *) { return false; }))
+      Reached.push_back(R);
+  UniformValue V = UniformValue::everywhere();
+  for (const ReturnStmt *R : Reached)
     V = meet(V, R->getRetValue() ? valueOf(R->getRetValue()) : UniformValue::perThread());
   // Several returns: threads that took different branches on the way return different values.
-  if (Returns.size() > 1)
-    for (const ReturnStmt *R : Returns) {
+  if (Reached.size() > 1)
+    for (const ReturnStmt *R : Reached) {
       if (!Cfg || !Cfg->blockOf(R)) {
         V = UniformValue::perThread();
         break;
@@ -1263,6 +1304,8 @@ UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS,
       return UniformValue::everywhere();
   }
   UniformValue Whole = rankArithmetic(Op, L, R, LHS, RHS);
+  // What is computed from values every warp holds alike, every warp holds alike.
+  Whole.SameInEachWarp |= Whole.Level == Scope::Thread && L.sameInEachWarp() && R.sameInEachWarp();
   if (!L.Terms.any() && !R.Terms.any())
     return Whole;
   auto SignedConstant = [&](const Expr *E) -> std::optional<int64_t> {
@@ -1463,6 +1506,13 @@ bool Uniformity::termsWithinStep(BinaryOperatorKind Op, ThreadTerms Terms, const
   return Step == 0 || Highest < Step;
 }
 
+UniformValue Uniformity::rankWithin(uint64_t Run, bool ThreadX) const {
+  // threadIdx.x within runs that divide the warp repeats alike in every warp.
+  UniformValue V = UniformValue::rank();
+  V.SameInEachWarp = ThreadX && Unit.WarpSize % Run == 0;
+  return V;
+}
+
 UniformValue Uniformity::rankArithmetic(BinaryOperatorKind Op, UniformValue L, UniformValue R,
                                         const Expr *LHS, const Expr *RHS) {
   UniformValue V = meet(L, R);
@@ -1485,12 +1535,12 @@ UniformValue Uniformity::rankArithmetic(BinaryOperatorKind Op, UniformValue L, U
   case BO_Rem: // the rank within runs of C: still a rank when C is a power of two
     if (ThreadX && *C == Unit.WarpSize)
       return UniformValue::lane();
-    return llvm::isPowerOf2_64(*C) ? UniformValue::rank() : V;
+    return llvm::isPowerOf2_64(*C) ? rankWithin(*C, ThreadX) : V;
   case BO_And:
     if (ThreadX && *C + 1 == Unit.WarpSize)
       return UniformValue::lane();
     if (llvm::isPowerOf2_64(*C + 1))
-      return UniformValue::rank();                 // tid & 31
+      return rankWithin(*C + 1, ThreadX);          // tid & 15
     return UniformValue::granule(alignmentOf(*C)); // tid & ~31
   case BO_LT:
   case BO_GE:
@@ -1820,8 +1870,10 @@ UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::O
   std::optional<uint64_t> Mask = constantOf(Argument(Op.MaskArg), Ctx);
   if (!Mask || (*Mask & Full) != Full)
     return UniformValue::perThread();
-  if (Op.Result == ResultUniformity::MaskGroup)
-    return UniformValue::granule(WarpSize);
+  if (Op.Result == ResultUniformity::MaskGroup) {
+    const Expr *Value = Argument(Op.ValueArg);
+    return Value ? wholeWarpResult(exprValue(Value), WarpSize) : UniformValue::granule(WarpSize);
+  }
   if (Op.Result != ResultUniformity::Broadcast)
     return UniformValue::perThread();
   // A broadcast within segments of Width lanes from a source lane each segment names alike.
@@ -1884,16 +1936,25 @@ UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
     if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
             strip(argumentForParameter(Call, Callee, ObjectParameter))))
       Closure = closureOf(dyn_cast<VarDecl>(Ref->getDecl()));
-  UniformValue V = InCallee;
-  V.Params = V.Reads = 0;
+  uint64_t Captures = Closure ? uint64_t(1) << ObjectParameter : 0;
+  UniformValue Passed = InCallee;
+  Passed.Params &= ~Captures;
+  Passed.ReducedParams &= ~Captures;
+  UniformValue V = bindParameters(
+      Passed,
+      [&](unsigned P) -> std::optional<UniformValue> {
+        const Expr *Arg = argumentForParameter(Call, Callee, P);
+        return Arg ? std::optional(exprValue(Arg)) : std::nullopt;
+      },
+      Unit.WarpSize);
+  V.Reads = 0;
+  // A closure's reduction of what it captured: the warp's, at least.
+  if (InCallee.ReducedParams & Captures)
+    V = meet(V, UniformValue::granule(Unit.WarpSize));
   for (unsigned P = 0; P < 64; ++P) {
     uint64_t Bit = uint64_t(1) << P;
     if (P == ObjectParameter && Closure)
       continue;
-    if (InCallee.Params & Bit) {
-      const Expr *Arg = argumentForParameter(Call, Callee, P);
-      V = meet(V, Arg ? exprValue(Arg) : UniformValue::perThread());
-    }
     if (InCallee.Reads & Bit) {
       const Expr *Arg = argumentForParameter(Call, Callee, P);
       V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());

@@ -65,6 +65,13 @@ struct UniformValue {
   /// The value is as uniform as the memory these parameters point or refer to, as the caller
   /// has it at the call (bit i: parameter i; bit ObjectParameter: the object of a method).
   uint64_t Reads = 0;
+  /// The value is a whole warp's reduction of these parameters (wholeWarpResult): the caller's
+  /// arguments decide whether each warp's or the block's.
+  uint64_t ReducedParams = 0;
+  /// Below a block: lanes at the same place of every warp hold the same value (a value of the
+  /// lane alone, `buf[lane]` loaded after a block barrier), so what a whole warp reduces it to
+  /// is the block's.
+  bool SameInEachWarp = false;
   /// With Terms, the value is Terms plus a rest shared as RestLevel and RestGranule say (its
   /// parameters among Params): kept through +, - and products with constants, so that thread
   /// coordinates cancel (`t < end + tid` for `t = start + tid`, `i - lane`).
@@ -106,17 +113,33 @@ struct UniformValue {
   static UniformValue lane() {
     UniformValue V = rank();
     V.Terms.Lane = 1;
+    V.SameInEachWarp = true;
     return V;
   }
+  /// Whether every warp holds the value alike, lane by lane (block-wide values do).
+  bool sameInEachWarp() const { return Level != model::Scope::Thread || SameInEachWarp; }
   bool operator==(const UniformValue &O) const {
     return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params &&
-           Reads == O.Reads && Terms == O.Terms && RestLevel == O.RestLevel &&
+           Reads == O.Reads && ReducedParams == O.ReducedParams &&
+           SameInEachWarp == O.SameInEachWarp && Terms == O.Terms && RestLevel == O.RestLevel &&
            RestGranule == O.RestGranule && Pending == O.Pending;
   }
 };
 
 /// The value of an operation on two values: shared as narrowly as the narrower of the two.
 UniformValue meet(UniformValue A, UniformValue B);
+
+/// What a reduction, vote or ballot over a whole warp of WarpSize lanes gives for A: the warp's,
+/// and the block's (or wider) where every warp holds A alike; for a parameter's value, as the
+/// caller's argument decides (ReducedParams).
+UniformValue wholeWarpResult(UniformValue A, unsigned WarpSize);
+
+/// A callee's value with its parameters replaced by the caller's arguments: Argument(P) is how
+/// uniform the argument for parameter P is (nullopt: none). Memory read through parameters
+/// (Reads) is the caller's to bind.
+UniformValue bindParameters(UniformValue InCallee,
+                            llvm::function_ref<std::optional<UniformValue>(unsigned)> Argument,
+                            unsigned WarpSize);
 
 /// The value a variable holds where the definitions A and B both reach: as meet, but thread
 /// terms both have alike are kept (their rests meet).
@@ -262,6 +285,8 @@ private:
   UniformValue arithmeticValue(clang::BinaryOperatorKind Op, const clang::Expr *LHS,
                                const clang::Expr *RHS);
   /// The same without terms: ranks compared with or divided by constants give granules.
+  /// A rank within aligned runs of Run threads (`tid % 16`, `tid & 15`).
+  UniformValue rankWithin(uint64_t Run, bool ThreadX) const;
   UniformValue rankArithmetic(clang::BinaryOperatorKind Op, UniformValue L, UniformValue R,
                               const clang::Expr *LHS, const clang::Expr *RHS);
   /// `i - start` for a counter that starts at `start` and only takes steps: as uniform as the

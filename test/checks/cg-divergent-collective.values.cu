@@ -545,3 +545,47 @@ __global__ void split_pipeline_own(SplitScheduler sched, const float *in, float 
     StagePipeline{}(acc, tile.count, in); // expected-error {{__syncthreads() (in 'operator()') is in a loop whose trip count differs between threads of the block ('steps > 0')}}
   out[threadIdx.x] = acc;
 }
+
+// A block-wide vote through shared memory: each warp's lane 0 stores the warp's vote, and after a
+// barrier every warp reduces the same slots, read at its lanes, with a helper whose other arm (a
+// butterfly for narrower widths) this instance never takes. Every warp gets the same answer, so
+// the loop ends alike in the whole block. Read at the warp's own slot, each warp gets its own.
+constexpr int Lanes = 32;
+constexpr int lanes_of_the_warp() { return 32; }
+template <int width = Lanes> __device__ int warp_all(int x) {
+  if (width == lanes_of_the_warp()) {
+    return __all_sync(0xffffffff, x);
+  } else {
+    for (int offset = width / 2; offset > 0; offset >>= 1)
+      x = __shfl_xor_sync(0xffffffff, x, offset, width) && x;
+    return x;
+  }
+}
+__global__ void __launch_bounds__(1024) mask_extent(const float *mask, int *extent, int tiles) {
+  __shared__ int votes[Lanes];
+  const int tid = threadIdx.x;
+  int tile = tiles - 1;
+  for (; tile >= 0; --tile) {
+    int all_masked = warp_all(int(isinf(mask[tile * blockDim.x + tid])));
+    if (tid % Lanes == 0)
+      votes[tid / Lanes] = all_masked;
+    __syncthreads();
+    all_masked = votes[tid % Lanes];
+    __syncthreads();
+    all_masked = warp_all(all_masked);
+    if (!all_masked)
+      break;
+  }
+  if (tid == 0)
+    extent[blockIdx.x] = tile;
+}
+__global__ void own_warp_masked(const float *mask, float *out) {
+  __shared__ int votes[Lanes];
+  int all_masked = warp_all(int(isinf(mask[threadIdx.x])));
+  if (threadIdx.x % Lanes == 0)
+    votes[threadIdx.x / Lanes] = all_masked;
+  __syncthreads();
+  if (warp_all(votes[threadIdx.x / Lanes])) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'warp_all(votes[threadIdx.x / Lanes])' holds}}
+  out[threadIdx.x] = mask[threadIdx.x];
+}

@@ -281,3 +281,76 @@ TEST(UniformityOfWarpResults, FullMaskVotesAndBroadcastsAreTheWarps) {
   EXPECT_FALSE(WarpWide("per_eight"));
   EXPECT_TRUE(satisfies(Value("per_eight"), UniformRequirement::tile(8)));
 }
+
+const char *SameInEachWarpSource = R"(
+template <int width> __device__ int all_of(int x) {
+  if (width == 32)
+    return __all_sync(0xffffffff, x);
+  for (int offset = width / 2; offset > 0; offset >>= 1)
+    x = __shfl_xor_sync(0xffffffff, x, offset, width) && x;
+  return x;
+}
+__global__ void votes(const int *in) {
+  __shared__ int slots[32];
+  int tid = threadIdx.x;
+  int own = in[tid];
+  slots[tid / 32] = __all_sync(0xffffffff, own);
+  __syncthreads();
+  int lane_slot = slots[tid % 32];
+  int warp_slot = slots[tid / 32];
+  int lane_of_16 = tid % 16;
+  int block_vote = __all_sync(0xffffffff, lane_slot);
+  int block_ballot = __ballot_sync(0xffffffff, lane_of_16 < 4);
+  int warp_vote = __all_sync(0xffffffff, warp_slot);
+  int helper_block = all_of<32>(lane_slot);
+  int helper_warp = all_of<32>(own);
+}
+)";
+
+// A value of the lane alone (the lane, `tid % 16`, a slot read at the lane after a barrier) is
+// the same in every warp, so what a whole warp reduces it to is the block's, also through a
+// helper whose reduction the caller's argument decides.
+TEST(UniformityOfWarpResults, ReductionsOfValuesEachWarpHoldsAlikeAreTheBlocks) {
+  test::ParsedSource S(SameInEachWarpSource);
+  ASSERT_TRUE(S.ok());
+  Uniformity &U = S.analysis().uniformityOf(S.function("votes"));
+  auto Value = [&](const char *Var) { return U.valueOf(S.init("votes", Var)); };
+  auto BlockWide = [&](const char *Var) {
+    return satisfies(Value(Var), UniformRequirement::scope(Scope::Block));
+  };
+  for (const char *Var : {"lane_slot", "lane_of_16"}) {
+    EXPECT_TRUE(Value(Var).sameInEachWarp()) << Var;
+    EXPECT_FALSE(BlockWide(Var)) << Var;
+  }
+  EXPECT_FALSE(Value("warp_slot").sameInEachWarp());
+  EXPECT_FALSE(Value("own").sameInEachWarp());
+  for (const char *Var : {"block_vote", "block_ballot", "helper_block"})
+    EXPECT_TRUE(BlockWide(Var)) << Var;
+  for (const char *Var : {"warp_vote", "helper_warp"}) {
+    EXPECT_FALSE(BlockWide(Var)) << Var;
+    EXPECT_TRUE(satisfies(Value(Var), UniformRequirement::tile(32))) << Var;
+  }
+}
+
+// The solver only narrows a value; a whole warp's result that gave a narrower argument fewer
+// parameters to bind than a wider one would flip between the two on every pass of a loop.
+TEST(UniformityOfWarpResults, WholeWarpResultsNarrowWithTheirArgument) {
+  auto WithParam = [](UniformValue V) {
+    V.Params |= 1;
+    return V;
+  };
+  UniformValue Lane16 = UniformValue::rank();
+  Lane16.SameInEachWarp = true;
+  std::vector<UniformValue> Values = {UniformValue::perThread(),      UniformValue::granule(32),
+                                      UniformValue::lane(),           Lane16,
+                                      UniformValue::at(Scope::Block), UniformValue::everywhere()};
+  for (size_t I = 0, N = Values.size(); I < N; ++I)
+    Values.push_back(WithParam(Values[I]));
+  auto Narrower = [](UniformValue A, UniformValue B) { return meet(A, B) == A; };
+  for (const UniformValue &A : Values)
+    for (const UniformValue &B : Values)
+      if (Narrower(A, B))
+        EXPECT_TRUE(Narrower(wholeWarpResult(A, 32), wholeWarpResult(B, 32)))
+            << "level " << int(A.Level) << "/" << int(B.Level) << ", params " << A.Params << "/"
+            << B.Params;
+}
