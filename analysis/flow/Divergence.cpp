@@ -114,8 +114,8 @@ auto decisionKey(const GuardedEffect &G) {
       static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex, Group.Source,
       G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
       static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params, Guard.Reads,
-      Guard.ReducedParams, Guard.SameInEachWarp, G.Branch ? G.Branch->Condition : nullptr,
-      G.Branch ? static_cast<int>(G.Branch->Form) : -1);
+      Guard.ReducedParams, Guard.SameInEachWarp, Guard.Unknown,
+      G.Branch ? G.Branch->Condition : nullptr, G.Branch ? static_cast<int>(G.Branch->Form) : -1);
 }
 
 /// The effects of a callee that its callers may still report, in their order: none that a
@@ -262,7 +262,8 @@ void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Loca
       }
   if (Splitting)
     Name(*Splitting);
-  if (Needed && !G.ReportedBelow && !satisfies(G.Guard, *Needed))
+  // A guard computed from code the compiler rejected decides nothing: no finding rests on it.
+  if (Needed && !G.ReportedBelow && !G.Guard.Unknown && !satisfies(G.Guard, *Needed))
     G.Divergent = true;
 }
 

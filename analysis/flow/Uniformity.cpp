@@ -28,6 +28,7 @@ UniformValue meet(UniformValue A, UniformValue B) {
   R.Params = A.Params | B.Params;
   R.Reads = A.Reads | B.Reads;
   R.ReducedParams = A.ReducedParams | B.ReducedParams;
+  R.Unknown = A.Unknown || B.Unknown;
   R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
   if (R.Level != Scope::Thread)
     return R;
@@ -81,6 +82,7 @@ UniformValue restOf(UniformValue V) {
   Rest.Params = V.Params;
   Rest.Reads = V.Reads;
   Rest.ReducedParams = V.ReducedParams;
+  Rest.Unknown = V.Unknown;
   return Rest;
 }
 
@@ -93,6 +95,7 @@ UniformValue attachTerms(UniformValue Whole, ThreadTerms Terms, UniformValue Res
   Whole.Params |= Rest.Params;
   Whole.Reads |= Rest.Reads;
   Whole.ReducedParams |= Rest.ReducedParams;
+  Whole.Unknown |= Rest.Unknown;
   return Whole;
 }
 } // namespace
@@ -903,6 +906,8 @@ UniformValue Uniformity::definitionValue(const Stmt *Def) {
 UniformValue Uniformity::asmValue(const GCCAsmStmt *Asm) {
   if (std::optional<UniformValue> Register = specialRegisterValue(Asm, Unit.WarpSize))
     return *Register;
+  if (std::optional<UniformValue> Warp = asmWarpOperationValue(Asm))
+    return *Warp;
   // Outputs computed from the inputs alone, or loaded from where the pointer inputs point.
   model::PtxContents Ptx = model::ptxContents(Asm->getAsmString());
   if (Ptx.Unknown || !Ptx.Registers.empty())
@@ -929,6 +934,51 @@ UniformValue Uniformity::asmValue(const GCCAsmStmt *Asm) {
     if (Asm->isOutputPlusConstraint(I)) // read as well as written
       V = meet(V, exprValue(Asm->getOutputExpr(I)));
   return V;
+}
+
+std::optional<UniformValue> Uniformity::asmWarpOperationValue(const GCCAsmStmt *Asm) {
+  std::string Text = Asm->getAsmString(); // the operands below point into it
+  std::optional<model::PtxInstructionText> Ptx = model::singlePtxInstruction(Text);
+  if (!Ptx || Ptx->Op->Scope != model::CollectiveScope::Warp || Asm->getNumOutputs() != 1)
+    return std::nullopt;
+  // An operand: an immediate, or `%N`, the statement's N-th operand (outputs first).
+  auto Input = [&](int Index) -> const Expr * {
+    if (Index < 0 || size_t(Index) >= Ptx->Operands.size())
+      return nullptr;
+    unsigned N;
+    llvm::StringRef Operand = Ptx->Operands[Index];
+    if (!Operand.consume_front("%") || Operand.getAsInteger(10, N) || N < Asm->getNumOutputs() ||
+        N - Asm->getNumOutputs() >= Asm->getNumInputs())
+      return nullptr;
+    return Asm->getInputExpr(N - Asm->getNumOutputs());
+  };
+  auto Constant = [&](int Index) -> std::optional<uint64_t> {
+    uint64_t Value;
+    if (Index >= 0 && size_t(Index) < Ptx->Operands.size() &&
+        !Ptx->Operands[Index].getAsInteger(0, Value))
+      return Value;
+    const Expr *E = Input(Index);
+    return E ? constantOf(E, Ctx) : std::nullopt;
+  };
+  // Over the whole warp only: a partial member mask leaves the other lanes' results apart.
+  uint64_t Full = Unit.WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Unit.WarpSize) - 1;
+  std::optional<uint64_t> Mask = Constant(Ptx->Op->MaskArg);
+  if (!Mask || (*Mask & Full) != Full)
+    return UniformValue::perThread();
+  if (Ptx->Op->Result == model::ResultUniformity::MaskGroup)
+    return UniformValue::granule(Unit.WarpSize);
+  if (Ptx->Op->Result != model::ResultUniformity::Broadcast)
+    return UniformValue::perThread();
+  // From one source lane across the whole warp (clamp 31): a lane every lane names alike.
+  std::optional<uint64_t> Clamp = Constant(Ptx->Op->WidthArg);
+  const Expr *Source = Input(Ptx->Op->LaneArg);
+  UniformValue Lane = Constant(Ptx->Op->LaneArg) ? UniformValue::everywhere()
+                      : Source                   ? exprValue(Source)
+                                                 : UniformValue::perThread();
+  if (!Clamp || (*Clamp & 0x1f) != 0x1f ||
+      !satisfies(Lane, UniformRequirement::tile(Unit.WarpSize)))
+    return UniformValue::perThread();
+  return meet(UniformValue::granule(Unit.WarpSize), Lane);
 }
 
 llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const Stmt *Use, const VarDecl *Var) {
@@ -1087,6 +1137,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
           CXXNullPtrLiteralExpr, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
     return UniformValue::everywhere();
+  if (E->containsErrors())
+    return UniformValue::unknown();
   if (E->isValueDependent())
     return UniformValue::perThread();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -1129,6 +1181,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
 }
 
 UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
+  if (DRE->getDecl()->isInvalidDecl()) // a variable of a type the compiler could not find
+    return UniformValue::unknown();
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   bool Memory = V && (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>()) &&
                 !V->hasAttr<CUDAConstantAttr>() && !V->getType().isConstQualified() &&

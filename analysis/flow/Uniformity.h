@@ -81,6 +81,9 @@ struct UniformValue {
   /// The optimistic start of a value not evaluated yet: a join or sum with it is the other side,
   /// so that a loop-carried value keeps its terms.
   bool Pending = false;
+  /// Computed from code the compiler rejected (a missing header's type, an undeclared call):
+  /// nothing is known of it, so no finding may rest on it (decidable()).
+  bool Unknown = false;
 
   static UniformValue everywhere() { return at(model::Scope::MultiGrid); }
   static UniformValue at(model::Scope S) {
@@ -99,6 +102,12 @@ struct UniformValue {
     return V;
   }
   static UniformValue perThread() { return UniformValue(); }
+  /// What an expression the compiler rejected holds: taken as uniform, marked Unknown.
+  static UniformValue unknown() {
+    UniformValue V = everywhere();
+    V.Unknown = true;
+    return V;
+  }
   static UniformValue pending() {
     UniformValue V = everywhere();
     V.Pending = true;
@@ -122,7 +131,7 @@ struct UniformValue {
     return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params &&
            Reads == O.Reads && ReducedParams == O.ReducedParams &&
            SameInEachWarp == O.SameInEachWarp && Terms == O.Terms && RestLevel == O.RestLevel &&
-           RestGranule == O.RestGranule && Pending == O.Pending;
+           RestGranule == O.RestGranule && Pending == O.Pending && Unknown == O.Unknown;
   }
 };
 
@@ -234,8 +243,12 @@ public:
   /// the shape of its def-use chains (the stress test bounds it).
   unsigned evaluations() const { return Evaluations; }
 
-  /// Whether E is uniform at R, its parameters taken as uniform.
-  bool isUniformAt(const clang::Expr *E, UniformRequirement R) { return satisfies(valueOf(E), R); }
+  /// Whether E is uniform at R, its parameters taken as uniform; a value computed from code the
+  /// compiler rejected counts as uniform, so that no finding rests on it.
+  bool isUniformAt(const clang::Expr *E, UniformRequirement R) {
+    UniformValue V = valueOf(E);
+    return V.Unknown || satisfies(V, R);
+  }
   bool isUniformAt(const clang::Expr *E, model::Scope S) {
     return isUniformAt(E, UniformRequirement::scope(S));
   }
@@ -356,6 +369,9 @@ private:
   /// What inline assembly writes: a special register's value, or what its arithmetic and loads
   /// compute from its inputs and the memory they point to.
   UniformValue asmValue(const clang::GCCAsmStmt *Asm);
+  /// What a warp vote, reduction or shuffle of inline PTX gives its one output; nullopt for any
+  /// other assembly.
+  std::optional<UniformValue> asmWarpOperationValue(const clang::GCCAsmStmt *Asm);
   llvm::ArrayRef<const clang::Stmt *> reachingDefinitions(const clang::Stmt *Use,
                                                           const clang::VarDecl *Var);
   /// The definitions of Var among Defs that reach Use with no other between.

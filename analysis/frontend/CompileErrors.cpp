@@ -46,17 +46,21 @@ private:
   std::unique_ptr<DiagnosticConsumer> Owned;
 };
 
-/// Whether a function body holds a mark the parser leaves where it recovered from an error.
-class ErrorMarkFinder : public RecursiveASTVisitor<ErrorMarkFinder> {
+/// The marks the parser leaves in a body where it recovered from an error: expressions that
+/// contain errors (a RecoveryExpr, a call of an undeclared function) and invalid declarations (a
+/// variable of a type no header declared). What it dropped leaves no mark.
+class ErrorMarks : public RecursiveASTVisitor<ErrorMarks> {
 public:
-  bool Found = false;
+  std::vector<SourceRange> Ranges;
   bool VisitExpr(Expr *E) {
-    Found = E->containsErrors();
-    return !Found;
+    if (E->containsErrors())
+      Ranges.push_back(E->getSourceRange());
+    return true;
   }
   bool VisitDecl(Decl *D) {
-    Found = D->isInvalidDecl();
-    return !Found;
+    if (D->isInvalidDecl())
+      Ranges.push_back(D->getSourceRange());
+    return true;
   }
 };
 
@@ -92,6 +96,11 @@ public:
 
 std::shared_ptr<const CompileErrors::Log> CompileErrors::recordFor(Preprocessor &PP) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
+  // Every error must reach the log: one the compiler kept quiet about (after a missing header, a
+  // fatal error, or past the error limit) could hide a statement the parser dropped. clangd
+  // parses on the same way.
+  Diags.setFatalsAsError(true);
+  Diags.setErrorLimit(0);
   std::unique_ptr<DiagnosticConsumer> Owned = Diags.ownsClient() ? Diags.takeClient() : nullptr;
   auto *Recorder = new ErrorRecorder(Diags.getClient(), std::move(Owned));
   Diags.setClient(Recorder, /*ShouldOwnClient=*/true);
@@ -114,24 +123,42 @@ void CompileErrors::findBrokenFunctions() const {
   for (SourceLocation Loc : Reported)
     Errors.push_back(positionOf(SM, Loc));
   llvm::sort(Errors);
-  auto ErrorWithin = [&](SourceRange R) {
+  auto Within = [&](FilePosition At, SourceRange R) {
     FilePosition Begin = positionOf(SM, R.getBegin()), End = positionOf(SM, R.getEnd());
-    if (Begin.File != End.File)
-      return false;
-    auto It = std::lower_bound(Errors.begin(), Errors.end(), Begin);
-    return It != Errors.end() && It->File == Begin.File && It->Offset <= End.Offset;
+    return At.File == Begin.File && Begin.Offset <= At.Offset && At.Offset <= End.Offset;
+  };
+  // The errors reported inside R.
+  auto ErrorsWithin = [&](SourceRange R) {
+    FilePosition Begin = positionOf(SM, R.getBegin()), End = positionOf(SM, R.getEnd());
+    auto First = std::lower_bound(Errors.begin(), Errors.end(), Begin);
+    auto Last = First;
+    while (Last != Errors.end() && Last->File == Begin.File && Last->Offset <= End.Offset)
+      ++Last;
+    return llvm::make_range(First, Last);
   };
   FunctionsWithBodies All;
   All.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const FunctionDecl *F : All.Functions) {
-    ErrorMarkFinder Marks;
-    bool IsBroken = F->isInvalidDecl() || ErrorWithin(F->getSourceRange()) ||
-                    !Marks.TraverseStmt(F->getBody()) || Marks.Found;
+    ErrorMarks Marks;
+    for (ParmVarDecl *P : F->parameters()) // a parameter of a type no header declared
+      Marks.TraverseDecl(P);
+    Marks.TraverseStmt(F->getBody());
+    auto Inside = ErrorsWithin(F->getSourceRange());
+    bool HasErrors = F->isInvalidDecl() || !Inside.empty() || !Marks.Ranges.empty();
+    // An error the parser left a mark for keeps the body's shape: the function is analysed,
+    // the marked parts (a parameter's type among them) unknown. One it left none for dropped a
+    // statement, perhaps a branch or a loop: the function is not. Without the compiler's log, every
+    // error counts as such.
+    bool Dropped = llvm::any_of(Inside, [&](FilePosition At) {
+      return llvm::none_of(Marks.Ranges, [&](SourceRange R) { return Within(At, R); });
+    });
+    bool IsBroken = !F->getBody() || Dropped || (Reported.empty() && HasErrors);
     bool Written = !F->isTemplateInstantiation() && !SM.isInSystemHeader(F->getLocation());
+    bool Device = F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>();
     Totals.Functions += Written;
-    Totals.Broken += Written && IsBroken;
-    Totals.BrokenDeviceCode +=
-        Written && IsBroken && (F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>());
+    Totals.WithErrors += Written && HasErrors;
+    Totals.NotAnalysed += Written && IsBroken;
+    Totals.DeviceCodeWithErrors += Written && HasErrors && Device;
     if (IsBroken) {
       Broken->insert(F);
       BrokenRanges.push_back(F->getSourceRange());

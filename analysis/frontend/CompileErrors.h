@@ -1,6 +1,7 @@
 // Error-tolerant analysis, as clangd serves a file with errors: a unit with compile errors is still
-// analysed, except the functions an error is in. Such a function's AST is a guess of the parser
-// (RecoveryExpr, dropped statements, invalid declarations), so no rule looks at it and its callers
+// analysed. Where the parser recovered with a mark (a RecoveryExpr, an invalid declaration), the
+// function keeps its shape and is analysed, the marked parts unknown (UniformValue::Unknown). Where
+// it dropped a statement, the body is a guess of the parser, so no rule looks at it and its callers
 // see it as a call they know nothing of.
 #pragma once
 #include "clang/AST/ASTContext.h"
@@ -28,18 +29,19 @@ public:
   /// errors count).
   CompileErrors(clang::ASTContext &Ctx, const Log *Recorded);
 
-  /// Whether F (with a body) contains an error: an invalid declaration, an expression that
-  /// contains errors, or a reported error inside its source range.
+  /// Whether an error breaks F: its body is gone, or an error inside its source range left no
+  /// mark in its parameters or body (the parser dropped what was there).
   bool breaks(const clang::FunctionDecl *F) const;
   /// Whether Loc is inside the body of a function an error breaks.
   bool inBrokenFunction(clang::SourceLocation Loc) const;
 
-  /// User-written functions with a body, those of them an error breaks, and how many of those
-  /// are device code (kernels and __device__ functions).
+  /// User-written functions with a body, those of them an error is in, those an error breaks
+  /// (not analysed), and the device code (kernels and __device__ functions) an error is in.
   struct Counts {
     unsigned Functions = 0;
-    unsigned Broken = 0;
-    unsigned BrokenDeviceCode = 0;
+    unsigned WithErrors = 0;
+    unsigned NotAnalysed = 0;
+    unsigned DeviceCodeWithErrors = 0;
   };
   Counts counts() const;
   bool any() const { return HasErrors; }

@@ -1,9 +1,12 @@
 #include "analysis/frontend/CudaToolkit.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include <cstring>
 #include <vector>
 
 namespace coopcheck::analysis {
@@ -39,6 +42,24 @@ std::optional<std::string> findCudaToolkit(const TranslatedCommand &Command) {
   for (const std::optional<std::string> &Root : Candidates)
     if (Root && isCudaToolkit(*Root))
       return Root;
+  return std::nullopt;
+}
+
+std::optional<CudaVersion> cudaToolkitVersion(llvm::StringRef Root) {
+  auto Header = llvm::MemoryBuffer::getFile(Root + "/include/cuda.h");
+  if (!Header)
+    return std::nullopt;
+  llvm::StringRef Text = (*Header)->getBuffer();
+  for (size_t At = Text.find("#define CUDA_VERSION"); At != llvm::StringRef::npos;
+       At = Text.find("#define CUDA_VERSION", At + 1)) {
+    llvm::StringRef Value = Text.drop_front(At + strlen("#define CUDA_VERSION"));
+    if (Value.empty() || !llvm::isSpace(Value.front())) // CUDA_VERSION_..., another macro
+      continue;
+    unsigned Number;
+    if (Value.trim().take_while(llvm::isDigit).getAsInteger(10, Number))
+      return std::nullopt;
+    return CudaVersion{Number / 1000, Number % 1000 / 10};
+  }
   return std::nullopt;
 }
 

@@ -15,4 +15,10 @@ namespace coopcheck::analysis {
 /// /usr/local/cuda, as CMake's FindCUDAToolkit looks). None when no candidate holds a toolkit.
 std::optional<std::string> findCudaToolkit(const TranslatedCommand &Command);
 
+/// The version a toolkit's cuda.h declares (`#define CUDA_VERSION 13000`: 13.0).
+struct CudaVersion {
+  unsigned Major = 0, Minor = 0;
+};
+std::optional<CudaVersion> cudaToolkitVersion(llvm::StringRef Root);
+
 } // namespace coopcheck::analysis

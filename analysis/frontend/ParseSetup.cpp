@@ -155,6 +155,12 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
     // (CUDA 13), and <<<...>>> then needs cudaConfigureCall, which CUDA 12 removed. Every
     // toolkit since CUDA 9.2 uses the launch sequence of this version.
     Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.9"});
+    // nvcc tells the code which nvcc it is; clang does not. Libraries read it (CCCL refuses to
+    // compile without it, old CUB falls back to its pre-CUDA-9 warp code).
+    if (std::optional<CudaVersion> Version = cudaToolkitVersion(*CudaPath))
+      Args.insert(Args.end(), {"-D__CUDACC_VER_MAJOR__=" + std::to_string(Version->Major),
+                               "-D__CUDACC_VER_MINOR__=" + std::to_string(Version->Minor),
+                               "-D__CUDACC_VER_BUILD__=0"});
     // CUDA 13 keeps libcu++ and CUB under include/cccl.
     std::string Cccl = *CudaPath + "/include/cccl";
     if (llvm::sys::fs::is_directory(Cccl))

@@ -498,7 +498,8 @@ std::optional<std::vector<int64_t>> LaneSets::valuesFor(const Expr *E, unsigned 
 
 const std::vector<int64_t> *LaneSets::values(const Expr *E) {
   auto [It, Inserted] = Cache.try_emplace(E);
-  if (Inserted) {
+  // Computed from code the compiler rejected: not known in any lane.
+  if (Inserted && !TU.uniformityOf(Function).valueOf(E).Unknown) {
     // The two block sizes must agree: a value that depends on the block size is not known.
     It->second = valuesFor(E, Warps * WarpSize);
     if (It->second && It->second != valuesFor(E, 2 * Warps * WarpSize))
@@ -559,6 +560,9 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
     if (Shape.GuardsKernelExit || (Skip && Skip(Shape)))
       continue;
     const Expr *Cond = Shape.Branch.Condition;
+    // A condition computed from code the compiler rejected: which lanes pass is not known.
+    if (TU.uniformityOf(Function).valueOf(Cond).Unknown)
+      return std::nullopt;
     auto Form = Shape.Branch.Form;
     if (Form == DivergentBranch::Shape::Holds || Form == DivergentBranch::Shape::DoesNotHold) {
       if (auto L = lanesWhere(Cond)) {

@@ -132,6 +132,40 @@ CollectiveClass collectiveClassOf(OperationKind K) {
   }
 }
 
+/// The row of an opcode: by its first two qualifiers (`redux.sync.min.u32` is `redux.sync.min`),
+/// its first (`bar.sync.aligned` is `bar.sync`), or its base alone (`add.s32` is `add`).
+static const Operation *instructionRow(llvm::StringRef Opcode) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Opcode.split(Parts, '.');
+  for (size_t Qualifiers = std::min<size_t>(2, Parts.size() - 1);; --Qualifiers) {
+    size_t Length = Qualifiers;
+    for (size_t I = 0; I <= Qualifiers; ++I)
+      Length += Parts[I].size();
+    if (const Operation *Op = find(OperationForm::PtxInstruction, Opcode.take_front(Length)))
+      return Op;
+    if (Qualifiers == 0)
+      return nullptr;
+  }
+}
+
+std::optional<PtxInstructionText> singlePtxInstruction(llvm::StringRef AsmText) {
+  llvm::StringRef Text = AsmText.trim();
+  Text.consume_back(";");
+  if (Text.contains(';') || Text.contains('{') || Text.starts_with("@"))
+    return std::nullopt;
+  auto [Opcode, Rest] = Text.split(' ');
+  const Operation *Op = instructionRow(Opcode.trim());
+  if (!Op)
+    return std::nullopt;
+  PtxInstructionText Out{Op, Opcode.trim(), {}};
+  llvm::SmallVector<llvm::StringRef, 6> Operands;
+  Rest.split(Operands, ',');
+  for (llvm::StringRef Operand : Operands)
+    if (!Operand.trim().empty())
+      Out.Operands.push_back(Operand.trim());
+  return Out;
+}
+
 PtxContents ptxContents(llvm::StringRef AsmText) {
   PtxContents Out;
   for (llvm::StringRef Rest = AsmText; !Rest.trim().empty();) {
@@ -146,13 +180,7 @@ PtxContents ptxContents(llvm::StringRef AsmText) {
     if (Guarded)
       Trimmed = Trimmed.split(' ').second.trim();
     llvm::StringRef Opcode = Trimmed.split(' ').first.split('\t').first;
-    // `bar.sync.aligned` is the row `bar.sync`; other opcodes go by their base (`add.s32`).
-    auto [Base, Suffix] = Opcode.split('.');
-    llvm::StringRef Qualified = Opcode.take_front(Base.size() + 1 + Suffix.split('.').first.size());
-    const Operation *Op = find(OperationForm::PtxInstruction, Qualified);
-    if (!Op)
-      Op = find(OperationForm::PtxInstruction, Base);
-    if (Op)
+    if (const Operation *Op = instructionRow(Opcode))
       Out.Instructions.push_back({Op, Guarded});
     else
       Out.Unknown = true;

@@ -4,6 +4,7 @@
 #pragma once
 #include "runtime-model/semantics/Platform.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -181,6 +182,16 @@ struct PtxContents {
   bool Unknown = false; ///< an instruction or register without a row
 };
 PtxContents ptxContents(llvm::StringRef AsmText);
+
+/// Inline assembly of one unguarded instruction with a row: the row, the opcode as written and
+/// its operands (`shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;`: `%0`, `%1`, `0`, `0x1f`,
+/// `0xffffffff`).
+struct PtxInstructionText {
+  const Operation *Op;
+  llvm::StringRef Opcode;
+  llvm::SmallVector<llvm::StringRef, 6> Operands;
+};
+std::optional<PtxInstructionText> singlePtxInstruction(llvm::StringRef AsmText);
 
 /// The special register that inline assembly of one `mov` copies into its output
 /// (`mov.u32 %0, %%laneid;`), or null.

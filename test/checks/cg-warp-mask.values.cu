@@ -405,3 +405,36 @@ void launch_cube_energy(const float *e, float *out) {
   cube_energy<<<8, dim3(CubeX, CubeY, 4)>>>(e, out);
   first_row_energy<<<8, dim3(CubeX, CubeY, 4)>>>(e, out);
 }
+
+// Warp operations written in inline PTX: a full-mask vote or reduction is the warp's, and so is a
+// shuffle from a lane every lane names alike over the whole warp (clamp 31); from each lane's own
+// source lane it is not.
+__device__ __forceinline__ int broadcast_from_first(int v) {
+  int out;
+  asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(out) : "r"(v));
+  return out;
+}
+__device__ __forceinline__ int broadcast_from(int v, int source) {
+  int out;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(out) : "r"(v), "r"(source));
+  return out;
+}
+__device__ __forceinline__ unsigned smallest_in_warp(unsigned v) {
+  unsigned out;
+  asm volatile("redux.sync.min.u32 %0, %1, 0xffffffff;" : "=r"(out) : "r"(v));
+  return out;
+}
+__global__ void ptx_warp_values(float *data, const unsigned *keys) {
+  int warp = broadcast_from_first(threadIdx.x / 32);
+  float v = data[threadIdx.x];
+  if (warp == 0)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  if (smallest_in_warp(keys[threadIdx.x]) > 4)
+    v += __shfl_xor_sync(0xffffffff, v, 2);
+  if (broadcast_from(keys[threadIdx.x], 3) != 0)
+    v += __shfl_xor_sync(0xffffffff, v, 4);
+  int own = broadcast_from(keys[threadIdx.x], threadIdx.x % 8);
+  if (own > 2) // expected-note {{this condition differs between lanes of a warp}}
+    v += __shfl_xor_sync(0xffffffff, v, 8); // expected-error {{the mask 0xffffffff names lanes that may not reach this call}}
+  data[threadIdx.x] = v;
+}

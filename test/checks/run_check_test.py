@@ -20,6 +20,10 @@ run the executor. A test with a line `// coopcheck-executor` is about what the e
 executor confirmed starts with '[confirmed: hang] ' (or its witness's kind) there. Remarks (findings at note level) print as `remark:` in clang-tidy and are
 expected as notes.
 
+A test with a line `// coopcheck-compile-errors` holds code the compiler rejects (a missing header,
+an undeclared helper): every front door must still analyse it, and the compiler's own errors are
+not compared (the CLI must report the unit as analysed in part).
+
 coopcheck-clangd is driven over LSP like an editor: a compile database with the parse arguments
 of --print-parse-args, the checks enabled by clangd configuration, one didOpen per file. It
 publishes findings at note level as warnings (clangd has no standalone note); they are compared
@@ -34,6 +38,12 @@ EXPECT_RE = re.compile(
     r'expected-(error|warning|note)(?:@([\w./-]+:)?([+-]?\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}')
 ARGS_RE = re.compile(r'coopcheck-args:\s*(.*)$')
 EXECUTOR_RE = re.compile(r'//\s*coopcheck-executor\b')
+COMPILE_ERRORS_RE = re.compile(r'//\s*coopcheck-compile-errors\b')
+
+
+def expects_compile_errors(files):
+    """Whether the test holds code the compiler rejects in part, on purpose."""
+    return any(COMPILE_ERRORS_RE.search(open(f, encoding='utf-8').read()) for f in files)
 TIDY_LINE_RE = re.compile(r'^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([\w,.-]+)\])?$')
 SOURCE_EXT = ('.cu', '.cuh', '.hip', '.cpp')
 PARSE_OPTIONS = ('--platform', '--hip-wave32', '--cuda-path')  # they change the parse itself
@@ -84,8 +94,11 @@ def run_cli(build, files, args, confirm=False):
                        capture_output=True, text=True, timeout=600)
     if p.returncode not in (0, 1):
         sys.exit(f'coopcheck failed with exit {p.returncode}: {p.stderr.strip()}')
+    report = json.loads(p.stdout)
+    if expects_compile_errors(files) and not any(u['compileErrors'] for u in report['partial']):
+        sys.exit('the test expects compile errors, but the unit compiled')
     got = []
-    for f in json.loads(p.stdout)['findings']:
+    for f in report['findings']:
         if f.get('suppressed'):  # NOLINT: hidden like clang-tidy hides it
             continue
         got.append((os.path.basename(f['file']), f['line'], f['level'], confirmation(f) + f['message'], f['rule']))
@@ -165,6 +178,8 @@ def run_tidy(build, files, args, project_config=False):
                 if m:
                     path, ln, _col, level, msg, rule = m.groups()
                     if rule and not rule.startswith('cg-'):
+                        if expects_compile_errors(files) and rule.startswith('clang-diagnostic-'):
+                            continue
                         sys.exit('unexpected compiler diagnostic: ' + line)
                     level = 'note' if level == 'remark' else level
                     unit[(os.path.basename(path), int(ln), level, msg, rule or '')] += 1
@@ -291,7 +306,8 @@ def run_clangd(build, files, args, project_config=False):
                     'uri': uri, 'languageId': 'cuda', 'version': 1, 'text': text}})
                 published = lsp.wait_for(lambda m: m.get('method') == 'textDocument/publishDiagnostics'
                                          and m['params']['uri'] == uri, f'diagnostics for {f}')
-                got |= collections.Counter(lsp_findings(published['params']['diagnostics'], f))
+                got |= collections.Counter(lsp_findings(published['params']['diagnostics'], f,
+                                                        expects_compile_errors(files)))
                 lsp.notify('textDocument/didClose', {'textDocument': {'uri': uri}})
             lsp.request('shutdown', None)
             lsp.notify('exit', None)
@@ -302,7 +318,7 @@ def run_clangd(build, files, args, project_config=False):
         return list(got.elements())
 
 
-def lsp_findings(diagnostics, main_file):
+def lsp_findings(diagnostics, main_file, compile_errors_expected=False):
     """LSP diagnostics as (file, line, level, message, rule) like the other front doors. Compiler
     errors are kept (without a rule) so that a parse that fails shows up as a mismatch."""
     def message(text):
@@ -317,6 +333,8 @@ def lsp_findings(diagnostics, main_file):
     for d in diagnostics:
         rule = str(d.get('code', ''))
         compiler_error = d.get('source') == 'clang' and d.get('severity') == 1
+        if compiler_error and compile_errors_expected:
+            continue
         if not (d.get('source') == 'clang-tidy' and rule.startswith('cg-')) and not compiler_error:
             continue
         level = {1: 'error', 2: 'warning'}.get(d.get('severity'), 'note')

@@ -4,37 +4,45 @@
 # with -p are analysed through a unit that includes them.
 source "$(dirname "$0")/lib.bash"
 
+mkdir -p "$scratch/inc"
+printf '#include <no_such_library.h>\nstruct Settings { library_handle_t handle; };\n' >"$scratch/inc/settings.h"
 cat >"$scratch/partial.cu" <<'CU'
-#include "no_such_header.h"
-__global__ void broken(int *p) {
+#include "settings.h"
+__global__ void marked(int *p) {
   if (threadIdx.x < 3) __syncthreads();
   undeclared_helper(p);
+  int n = undeclared_count(p);
+  if (threadIdx.x < n) __syncthreads();
+}
+__global__ void dropped(int *p) {
+  for (library_index_t i : p) __syncthreads();
+  if (threadIdx.x < 3) __syncthreads();
 }
 __global__ void good(int *p) {
   if (threadIdx.x < 3) __syncthreads();
 }
 CU
-expect_exit 1 "unit with a missing header and an error in one function" -- timeout 120 "$COOPCHECK" --no-confirm --format=json "$scratch/partial.cu"
-stderr_is_one_line "one warning line for the unit" "warning: .*partial.cu: 2 compile errors \(first: 1:10: 'no_such_header.h' file not found\); 1 of 2 functions not analysed"
-python3 - "$scratch/out" <<'PY' && pass "only the function without errors is reported; JSON says what was left out" || fail "JSON report of the partial unit"
+expect_exit 1 "unit with a missing header and errors in two functions" -- timeout 120 "$COOPCHECK" --no-confirm --format=json "$scratch/partial.cu" -- -I"$scratch/inc"
+stderr_is_one_line "one warning line for the unit, naming the missing header first" "warning: .*partial.cu: [0-9]+ compile errors \(first: .*settings.h:1:10: 'no_such_library.h' file not found\); 1 of 3 functions not analysed"
+python3 - "$scratch/out" <<'PY' && pass "a function whose errors left marks is analysed, except what rests on them; one that lost a statement is not" || fail "JSON report of the partial unit"
 import json, sys
 report = json.load(open(sys.argv[1]))
 lines = [f["line"] for f in report["findings"]]
 partial = report["partial"]
-assert lines == [7], lines
-assert partial[0]["compileErrors"] == 2 and partial[0]["functionsNotAnalysed"] == 1 and partial[0]["functions"] == 2, partial
+assert lines == [3, 13], lines
+assert partial[0]["functionsNotAnalysed"] == 1 and partial[0]["functions"] == 3, partial
 PY
 
-expect_exit 1 "SARIF of the partial unit" -- timeout 120 "$COOPCHECK" --no-confirm --format=sarif "$scratch/partial.cu"
+expect_exit 1 "SARIF of the partial unit" -- timeout 120 "$COOPCHECK" --no-confirm --format=sarif "$scratch/partial.cu" -- -I"$scratch/inc"
 python3 - "$scratch/out" <<'PY' && pass "SARIF carries a warning notification" || fail "SARIF notification"
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 notes = run["invocations"][0]["toolExecutionNotifications"]
-assert notes[0]["level"] == "warning" and "1 of 2 functions not analysed" in notes[0]["message"]["text"], notes
+assert notes[0]["level"] == "warning" and "1 of 3 functions not analysed" in notes[0]["message"]["text"], notes
 assert run["invocations"][0]["executionSuccessful"] is True
 PY
 
-expect_exit 2 "--fail-on-compile-errors" -- timeout 120 "$COOPCHECK" --no-confirm --fail-on-compile-errors "$scratch/partial.cu"
+expect_exit 2 "--fail-on-compile-errors" -- timeout 120 "$COOPCHECK" --no-confirm --fail-on-compile-errors "$scratch/partial.cu" -- -I"$scratch/inc"
 
 # A header given with -p: analysed through the unit that includes it (through another header),
 # reporting what is in the header; a header no unit includes borrows the nearest command.

@@ -225,6 +225,10 @@ CASES = [
          ['cg-warp-mask']),
     Case('binary file renamed .cu', {'k.cu': BINARY}, ['k.cu'], {2},
          reason=r'k\.cu: is a binary file'),
+    # clang reads a stray NUL in a comment with a warning: source, not a binary.
+    Case('a NUL byte in a comment', {'k.cu': b'// stray \0 byte\n__global__ void k(int *p) {\n'
+                                     b'  if (threadIdx.x < 3) __syncthreads();\n}\n'},
+         ['k.cu'], {1}, ['cg-divergent-collective']),
     Case('compile database of 10,000 entries: one header', {}, ['-p', '.', 'units/split.h'], {1},
          ['cg-divergent-collective'], setup=database_of_10000),
     Case('compile database of 10,000 entries, 9,990 files gone', {}, ['-p', '.'], {2},

@@ -25,9 +25,12 @@ std::optional<std::string> unreadableReason(const std::string &Path) {
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return "cannot read: " + Buffer.getError().message();
-  // A NUL byte in the first 8 KiB: an object file or an image, not source.
+  // An object file or an image: NUL bytes throughout its first 8 KiB. A stray one in a comment
+  // is source still (clang reads it with a warning).
   llvm::StringRef Head = (*Buffer)->getBuffer().take_front(8192);
-  if (Head.contains('\0'))
+  constexpr size_t StrayNuls = 8;
+  if (Head.count('\0') > StrayNuls || Head.starts_with("\x7f"
+                                                       "ELF"))
     return "is a binary file, not source";
   return std::nullopt;
 }

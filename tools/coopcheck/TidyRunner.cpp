@@ -69,8 +69,8 @@ public:
     Out.Facts = analysis::collectUnitFacts(TU, File);
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
     Out.Partial.Functions = Counts.Functions;
-    Out.Partial.FunctionsNotAnalysed = Counts.Broken;
-    Out.DeviceCodeBroken = Counts.BrokenDeviceCode > 0;
+    Out.Partial.FunctionsNotAnalysed = Counts.NotAnalysed;
+    Out.DeviceCodeBroken = Counts.DeviceCodeWithErrors > 0;
     if (TU.stoppedEarly())
       Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
     recordInputs(Ctx.getSourceManager());
@@ -205,6 +205,11 @@ public:
     }
     KeepingNotes = false;
     std::string Check = Context.getCheckName(Info.getID());
+    // clang-tidy sorts what it collected by place; the compiler's first error is the one that
+    // explains the rest (a missing header before the unknown types it declared).
+    if (Level >= DiagnosticsEngine::Error && !FirstCompileError && !checks::findRule(Check) &&
+        Info.hasSourceManager() && Info.getLocation().isValid())
+      FirstCompileError = messageOf(Info, Check);
     if (!checks::findRule(Check) || !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
         Info.getSourceManager().isInSystemHeader(Info.getLocation()))
       return;
@@ -238,6 +243,8 @@ public:
   std::set<DiagnosticKey> SuppressedErrors;
   /// Where each finding's collective call is (checks/FindingAnchor.h), for those that name one.
   std::map<DiagnosticKey, tooling::DiagnosticMessage> Anchors;
+  /// The first error the compiler reported, in the order it reported them.
+  std::optional<tooling::DiagnosticMessage> FirstCompileError;
 
 private:
   /// Asks clang-tidy's NOLINT handler as if the error were a warning (it ignores NOLINT on errors).
@@ -444,13 +451,14 @@ private:
 
 /// A compiler error on one line, prefixed with where it is ("3:7: ", or "header.h:3:7: " when it
 /// is in an included header).
-std::string compileFailure(const ClangTidyError &E, SpanMaker &Spans, const std::string &File) {
-  report::SourceSpan At = Spans.span(E.Message);
+std::string compileFailure(const tooling::DiagnosticMessage &Error, SpanMaker &Spans,
+                           const std::string &File) {
+  report::SourceSpan At = Spans.span(Error);
   std::string Where;
   if (At.Line)
     Where = (At.File == File ? "" : At.File + ":") + std::to_string(At.Line) + ":" +
             std::to_string(At.Column) + ": ";
-  return Where + firstLine(E.Message.Message);
+  return Where + firstLine(Error.Message);
 }
 
 report::Finding findingOf(const ClangTidyError &E, SpanMaker &Spans, bool Suppressed,
@@ -490,7 +498,8 @@ void collectDiagnostics(SuppressionKeepingConsumer &DiagConsumer, const TidyRequ
     const ClangTidyError &E = Errors[I];
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
       if (E.DiagLevel == tooling::Diagnostic::Error && Result.Partial.CompileErrors++ == 0)
-        Result.Partial.FirstError = compileFailure(E, Spans, File);
+        Result.Partial.FirstError =
+            compileFailure(DiagConsumer.FirstCompileError.value_or(E.Message), Spans, File);
       continue;
     }
     DiagnosticKey Key{E.DiagnosticName, E.Message.FilePath, E.Message.FileOffset};

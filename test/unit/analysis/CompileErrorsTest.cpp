@@ -14,8 +14,8 @@ void host() { undeclared_on_the_host(); }
 )cu");
   analysis::CompileErrors::Counts Host = HostOnly.analysis().compileErrors().counts();
   EXPECT_EQ(Host.Functions, 2u);
-  EXPECT_EQ(Host.Broken, 1u);
-  EXPECT_EQ(Host.BrokenDeviceCode, 0u);
+  EXPECT_EQ(Host.WithErrors, 1u);
+  EXPECT_EQ(Host.DeviceCodeWithErrors, 0u);
 
   test::ParsedSource Device(R"cu(
 __device__ int helper(int v) { return undeclared_on_the_device(v); }
@@ -24,8 +24,8 @@ void host() {}
 )cu");
   analysis::CompileErrors::Counts Dev = Device.analysis().compileErrors().counts();
   EXPECT_EQ(Dev.Functions, 3u);
-  EXPECT_EQ(Dev.Broken, 1u);
-  EXPECT_EQ(Dev.BrokenDeviceCode, 1u);
+  EXPECT_EQ(Dev.WithErrors, 1u);
+  EXPECT_EQ(Dev.DeviceCodeWithErrors, 1u);
 }
 
 } // namespace

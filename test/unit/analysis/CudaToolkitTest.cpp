@@ -95,3 +95,21 @@ TEST_F(CudaToolkitTest, ACompilerFoundThroughPathLeadsToItsToolkit) {
 }
 
 } // namespace
+
+// nvcc defines __CUDACC_VER_MAJOR__/MINOR__ from its toolkit; with a real toolkit the parse does
+// the same, from the version its cuda.h declares (CUDA_VERSION_... macros are not it).
+TEST_F(CudaToolkitTest, TheParseKnowsWhichNvccTheToolkitHas) {
+  std::string Dir = toolkit("v12");
+  std::ofstream(Dir + "/include/cuda.h")
+      << "#define CUDA_VERSION_SUFFIX 7\n#define CUDA_VERSION 12080\n";
+  std::optional<CudaVersion> Version = cudaToolkitVersion(Dir);
+  ASSERT_TRUE(Version);
+  EXPECT_EQ(Version->Major, 12u);
+  EXPECT_EQ(Version->Minor, 8u);
+  ParseOptions Options;
+  Options.CudaPath = Dir;
+  std::vector<std::string> Args = parseArguments(model::Platform::Cuda, Options, nullptr);
+  EXPECT_TRUE(llvm::is_contained(Args, "-D__CUDACC_VER_MAJOR__=12"));
+  EXPECT_TRUE(llvm::is_contained(Args, "-D__CUDACC_VER_MINOR__=8"));
+  EXPECT_FALSE(cudaToolkitVersion(toolkit("no_cuda_h")));
+}

@@ -1,5 +1,6 @@
 #include "runtime-model/semantics/Operations.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <set>
 
 using namespace coopcheck::model;
@@ -40,7 +41,10 @@ TEST(Operations, WarpCollectivesNameTheirOperands) {
   for (const Operation &Op : allOperations()) {
     if (Op.Scope != CollectiveScope::Warp)
       continue;
-    if (!Op.isLegacy())
+    // An intrinsic's mask is its first argument; an instruction's member mask its last operand.
+    if (Op.Form == OperationForm::PtxInstruction)
+      EXPECT_GT(Op.MaskArg, std::max({Op.ValueArg, Op.LaneArg, Op.WidthArg})) << Op.Spelling.str();
+    else if (!Op.isLegacy())
       EXPECT_EQ(Op.MaskArg, 0) << Op.Spelling.str();
     CollectiveClass C = collectiveClassOf(Op.Kind);
     if (C == CollectiveClass::Shuffle) {

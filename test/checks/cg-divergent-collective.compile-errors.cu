@@ -1,0 +1,60 @@
+// coopcheck-compile-errors
+// A unit whose build has headers this checkout lacks: what the compiler rejects is unknown, the
+// rest of each function is analysed, and no finding rests on an unknown value.
+#include "tensor_layout_config.h" // not here: its types and helpers are undeclared below
+
+__device__ float scaled(float v) { return v * 2.0f; }
+
+// The error sits below the barrier and has nothing to do with it.
+__global__ void normalise_rows(float *out, const float *in, int n) {
+  __shared__ float partial[256];
+  partial[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if (threadIdx.x < 128) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < 128' holds}}
+  layout_t layout = make_layout(n);
+  out[layout.offset(threadIdx.x)] = scaled(partial[threadIdx.x]);
+}
+
+// A helper with an error of its own, called by part of the block.
+__device__ void stage_tile(float *tile, const float *in) {
+  tile[threadIdx.x] = convert_element(in[threadIdx.x]);
+  __syncthreads(); // expected-note {{__syncthreads() is called here}}
+}
+__global__ void staged(float *out, const float *in) {
+  __shared__ float tile[256];
+  if (threadIdx.x % 64 < 32) // expected-note {{this condition differs between threads of the block}}
+    stage_tile(tile, in); // expected-error {{__syncthreads() (in 'stage_tile') is reached only by threads for which 'threadIdx.x % 64 < 32' holds}}
+  out[threadIdx.x] = tile[threadIdx.x];
+}
+
+// Conditions computed from what the compiler rejected: nothing is known of them.
+__global__ void unknown_bounds(float *out, const float *in, int n) {
+  int rows = rows_of(n);
+  if (threadIdx.x < rows)
+    __syncthreads();
+  tile_shape_t shape = default_shape();
+  if (shape.rows > 4)
+    __syncthreads();
+  if (threadIdx.x < undeclared_limit() && n > 0)
+    __syncthreads();
+  out[threadIdx.x] = in[threadIdx.x];
+}
+
+// A parameter of a type the missing header declares: unknown, like what is computed from it.
+__global__ void with_stream_state(stream_state_t state, float *out) {
+  if (threadIdx.x % 64 < 32) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x % 64 < 32' holds}}
+  if (state.ready)
+    __syncthreads();
+  out[threadIdx.x] = 0.0f;
+}
+
+// A statement the parser dropped (a loop over a type it does not know): the function's shape
+// is lost, so none of it is analysed.
+__global__ void lost_loop(float *out, const float *in) {
+  for (element_t e : in)
+    __syncthreads();
+  if (threadIdx.x < 7)
+    __syncthreads();
+  out[threadIdx.x] = in[threadIdx.x];
+}
