@@ -6,6 +6,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -134,6 +135,26 @@ static const char *runtimeHeader(Platform P) {
   return "cuda_runtime.h";
 }
 
+/// Whether Clang's driver knows every one of Args; nvcc's own options (-arch=sm_90a, -gencode,
+/// --expt-relaxed-constexpr, -Xcompiler) it does not.
+static bool clangAccepts(const std::vector<std::string> &Args) {
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::options::ClangOption));
+  return MissingCount == 0 && !Parsed.hasArg(clang::options::OPT_UNKNOWN);
+}
+
+/// A response file named after `--` (`@flags.rsp`), read from the working directory.
+static std::optional<std::string> readResponseFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
 std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                         const TranslatedCommand *Command) {
   std::vector<std::string> Args = {"-x",
@@ -143,6 +164,17 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                    "-resource-dir",
                                    clangResourceDir(),
                                    platformMacro(P)};
+  // Without a database, arguments after `--` that Clang does not know are an nvcc command line
+  // (-arch=sm_90a, -gencode ..., --expt-relaxed-constexpr): translated as a database's command
+  // is, they name the architecture too. Clang's own are passed as given. Neither picks a
+  // toolkit: file mode reads the one --cuda-path names.
+  std::optional<TranslatedCommand> Given;
+  if (!Command && !Options.ExtraArgs.empty() && !clangAccepts(Options.ExtraArgs)) {
+    std::vector<std::string> Argv = {"clang++"};
+    Argv.insert(Argv.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+    Given = translateCompileCommand(Argv, readResponseFile);
+  }
+  const TranslatedCommand *Shaping = Command ? Command : (Given ? &*Given : nullptr);
   std::optional<std::string> CudaPath = Options.CudaPath;
   // A database's command was built against a real toolkit: its sources use what only a real one
   // declares. Where none is found here, the model headers stand in.
@@ -177,14 +209,15 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
   if (P == Platform::Hip && Options.HipWave32)
     Args.push_back("-D__COOPCHECK_HIP_WAVE32__=1");
   std::string Arch = "sm_80";
-  if (Command)
-    for (const std::string &A : Command->GpuArchs)
+  if (Shaping)
+    for (const std::string &A : Shaping->GpuArchs)
       if (llvm::StringRef(A).starts_with("sm_")) {
         Arch = A;
         break;
       }
-  // An architecture given after `--` replaces the default: one device job, that target's.
-  bool ArchGiven = llvm::any_of(Options.ExtraArgs, [](const std::string &A) {
+  // An architecture given to Clang after `--` replaces the default: one device job, that
+  // target's.
+  bool ArchGiven = !Given && llvm::any_of(Options.ExtraArgs, [](const std::string &A) {
     return llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
            llvm::StringRef(A).starts_with("--offload-arch");
   });
@@ -192,13 +225,14 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
     Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(Options.HostSide ? "--cuda-host-only" : "--cuda-device-only");
   // The language is fixed above: CUDA for every platform (HIP and MXMACA through the model).
-  if (Command) {
-    std::set<size_t> Language = languageTokens(Command->Args);
-    for (size_t I = 0; I < Command->Args.size(); ++I)
+  if (Shaping) {
+    std::set<size_t> Language = languageTokens(Shaping->Args);
+    for (size_t I = 0; I < Shaping->Args.size(); ++I)
       if (!Language.count(I))
-        Args.push_back(Command->Args[I]);
+        Args.push_back(Shaping->Args[I]);
   }
-  Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+  if (!Given) // Clang's own arguments, after a database's command or alone
+    Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
   return Args;
 }
 

@@ -37,6 +37,8 @@ typedef __half __nv_half;
 typedef __half2 __nv_half2;
 typedef __half_raw __nv_half_raw;
 typedef __half2_raw __nv_half2_raw;
+typedef __half nv_half;
+typedef __half2 nv_half2;
 
 #define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
 #define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)

@@ -51,4 +51,19 @@ expect_exit 2 "and without relocatable device code does not" -- \
   $COOPCHECK --fail-on-compile-errors -p "$scratch/whole" $fixtures/device_launch.cu
 grep -q "requires relocatable device code" "$scratch/err" &&
   pass "clang's reason is given" || fail "no rdc error in: $(cat "$scratch/err")"
+
+# Without a database, nvcc's own flags after `--` are translated as a database's command is, and
+# the architecture comes from them: a Hopper-only kernel body is analysed.
+cat >"$scratch/hopper.cu" <<'CU'
+__global__ void hopper_only(float *p) {
+#if __CUDA_ARCH__ >= 900
+  if (threadIdx.x < 3) __syncthreads();
+#endif
+  p[threadIdx.x] = 0.0f;
+}
+CU
+expect_exit 1 "nvcc flags after -- in file mode" -- $COOPCHECK --no-confirm "$scratch/hopper.cu" -- \
+  -arch=sm_90a -gencode arch=compute_90a,code=sm_90a --expt-relaxed-constexpr -Xcompiler -fPIC
+grep -q "hopper.cu:3:.*cg-divergent-collective" "$scratch/out" && [[ ! -s "$scratch/err" ]] &&
+  pass "the sm_90a body is analysed, no flag rejected" || fail "hopper: $(cat "$scratch/out" "$scratch/err" | head -5)"
 finish

@@ -98,3 +98,24 @@ TEST(ParseSetup, HostSidePassOnlyWhenTheSidesDiffer) {
 }
 
 } // namespace
+
+// Without a database, the arguments after `--` may be nvcc's: translated as a database's
+// command is, the architecture taken from them, the model headers still read.
+TEST(ParseSetup, NvccArgumentsOfFileMode) {
+  ParseOptions Options;
+  Options.ExtraArgs = {
+      "-arch=sm_90a", "--expt-relaxed-constexpr", "-Iinclude", "-DTILE=4", "-Xcompiler", "-fPIC"};
+  std::vector<std::string> Args = parseArguments(Platform::Cuda, Options, nullptr);
+  EXPECT_TRUE(has(Args, "--cuda-gpu-arch=sm_90a"));
+  EXPECT_FALSE(has(Args, "--cuda-gpu-arch=sm_80"));
+  EXPECT_TRUE(has(Args, "-Iinclude"));
+  EXPECT_TRUE(has(Args, "-DTILE=4"));
+  EXPECT_TRUE(has(Args, "-nocudainc"));
+  for (const char *Nvcc : {"-arch=sm_90a", "--expt-relaxed-constexpr", "-Xcompiler", "-fPIC"})
+    EXPECT_FALSE(has(Args, Nvcc)) << Nvcc;
+  // Clang's own are passed as given (after coopcheck's, so that they win).
+  Options.ExtraArgs = {"--cuda-device-only", "-DTILE=4"};
+  Args = parseArguments(Platform::Cuda, Options, nullptr);
+  EXPECT_EQ(Args.back(), "-DTILE=4");
+  EXPECT_EQ(Args[Args.size() - 2], "--cuda-device-only");
+}
