@@ -105,15 +105,22 @@ static const char *platformMacro(Platform P) {
   return "-D__COOPCHECK_PLATFORM_CUDA__=1";
 }
 
-/// The positions of the command's language options (`-x LANG`, `-xLANG`), found as Clang's driver
-/// reads the arguments: a `-x` that is another option's value (`-include -x`) is not one.
-static std::set<size_t> languageTokens(const std::vector<std::string> &Args) {
+/// Args as Clang's driver reads them; MissingCount: the values missing at the end.
+static llvm::opt::InputArgList asClangReads(const std::vector<std::string> &Args,
+                                            unsigned &MissingCount) {
   std::vector<const char *> Argv;
   for (const std::string &A : Args)
     Argv.push_back(A.c_str());
-  unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
-      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::options::ClangOption));
+  unsigned MissingIndex = 0;
+  return clang::getDriverOptTable().ParseArgs(Argv, MissingIndex, MissingCount,
+                                              llvm::opt::Visibility(clang::options::ClangOption));
+}
+
+/// The positions of the command's language options (`-x LANG`, `-xLANG`), found as Clang's driver
+/// reads the arguments: a `-x` that is another option's value (`-include -x`) is not one.
+static std::set<size_t> languageTokens(const std::vector<std::string> &Args) {
+  unsigned MissingCount = 0;
+  llvm::opt::InputArgList Parsed = asClangReads(Args, MissingCount);
   std::set<size_t> Tokens;
   for (const llvm::opt::Arg *A : Parsed.filtered(clang::options::OPT_x)) {
     Tokens.insert(A->getIndex());
@@ -138,12 +145,8 @@ static const char *runtimeHeader(Platform P) {
 /// Whether Clang's driver knows every one of Args; nvcc's own options (-arch=sm_90a, -gencode,
 /// --expt-relaxed-constexpr, -Xcompiler) it does not.
 static bool clangAccepts(const std::vector<std::string> &Args) {
-  std::vector<const char *> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(A.c_str());
-  unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
-      Argv, MissingIndex, MissingCount, llvm::opt::Visibility(clang::options::ClangOption));
+  unsigned MissingCount = 0;
+  llvm::opt::InputArgList Parsed = asClangReads(Args, MissingCount);
   return MissingCount == 0 && !Parsed.hasArg(clang::options::OPT_UNKNOWN);
 }
 
