@@ -960,25 +960,18 @@ std::optional<UniformValue> Uniformity::asmWarpOperationValue(const GCCAsmStmt *
     const Expr *E = Input(Index);
     return E ? constantOf(E, Ctx) : std::nullopt;
   };
-  // Over the whole warp only: a partial member mask leaves the other lanes' results apart.
-  uint64_t Full = Unit.WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Unit.WarpSize) - 1;
-  std::optional<uint64_t> Mask = Constant(Ptx->Op->MaskArg);
-  if (!Mask || (*Mask & Full) != Full)
-    return UniformValue::perThread();
-  if (Ptx->Op->Result == model::ResultUniformity::MaskGroup)
-    return UniformValue::granule(Unit.WarpSize);
-  if (Ptx->Op->Result != model::ResultUniformity::Broadcast)
-    return UniformValue::perThread();
-  // From one source lane across the whole warp (clamp 31): a lane every lane names alike.
-  std::optional<uint64_t> Clamp = Constant(Ptx->Op->WidthArg);
-  const Expr *Source = Input(Ptx->Op->LaneArg);
-  UniformValue Lane = Constant(Ptx->Op->LaneArg) ? UniformValue::everywhere()
-                      : Source                   ? exprValue(Source)
-                                                 : UniformValue::perThread();
-  if (!Clamp || (*Clamp & 0x1f) != 0x1f ||
-      !satisfies(Lane, UniformRequirement::tile(Unit.WarpSize)))
-    return UniformValue::perThread();
-  return meet(UniformValue::granule(Unit.WarpSize), Lane);
+  auto Lane = [&]() -> std::optional<UniformValue> {
+    if (Constant(Ptx->Op->LaneArg))
+      return UniformValue::everywhere();
+    const Expr *Source = Input(Ptx->Op->LaneArg);
+    return Source ? std::optional(exprValue(Source)) : std::nullopt;
+  };
+  // The clamp of a shuffle over the whole warp is 31 (the segment bits above it 0).
+  auto Width = [&]() -> std::optional<unsigned> {
+    std::optional<uint64_t> Clamp = Constant(Ptx->Op->WidthArg);
+    return Clamp && *Clamp == 0x1f ? std::optional(Unit.WarpSize) : std::nullopt;
+  };
+  return warpResult(*Ptx->Op, Constant(Ptx->Op->MaskArg), Input(Ptx->Op->ValueArg), Lane, Width);
 }
 
 llvm::ArrayRef<const Stmt *> Uniformity::reachingDefinitions(const Stmt *Use, const VarDecl *Var) {
@@ -1913,38 +1906,46 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
 }
 
 UniformValue Uniformity::warpOperationValue(const CallExpr *Call, const model::Operation &Op) {
-  using model::ResultUniformity;
   auto Argument = [&](int I) -> const Expr * {
     return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(unsigned(I)) : nullptr;
   };
+  auto Lane = [&]() -> std::optional<UniformValue> {
+    const Expr *Source = Argument(Op.LaneArg);
+    return Source ? std::optional(exprValue(Source)) : std::nullopt;
+  };
+  auto Width = [&]() -> std::optional<unsigned> {
+    const Expr *W = Argument(Op.WidthArg);
+    if (!W || isa<CXXDefaultArgExpr>(W))
+      return Unit.WarpSize;
+    std::optional<uint64_t> Given = constantOf(W, Ctx);
+    if (!Given || *Given == 0 || *Given > Unit.WarpSize || !llvm::isPowerOf2_64(*Given))
+      return std::nullopt;
+    return unsigned(*Given);
+  };
+  return warpResult(Op, constantOf(Argument(Op.MaskArg), Ctx), Argument(Op.ValueArg), Lane, Width);
+}
+
+UniformValue Uniformity::warpResult(const model::Operation &Op, std::optional<uint64_t> Mask,
+                                    const Expr *Value,
+                                    llvm::function_ref<std::optional<UniformValue>()> Lane,
+                                    llvm::function_ref<std::optional<unsigned>()> Width) {
+  using model::ResultUniformity;
   // A legacy form works on the lanes that happen to be active; a mask naming part of the warp
   // shares the result only among those lanes.
   unsigned WarpSize = Unit.WarpSize;
   uint64_t Full = fullWarpMask(WarpSize);
-  std::optional<uint64_t> Mask = constantOf(Argument(Op.MaskArg), Ctx);
   if (!Mask || (*Mask & Full) != Full)
     return UniformValue::perThread();
-  if (Op.Result == ResultUniformity::MaskGroup) {
-    const Expr *Value = Argument(Op.ValueArg);
+  if (Op.Result == ResultUniformity::MaskGroup)
     return Value ? wholeWarpResult(exprValue(Value), WarpSize) : UniformValue::granule(WarpSize);
-  }
   if (Op.Result != ResultUniformity::Broadcast)
     return UniformValue::perThread();
   // A broadcast within segments of Width lanes from a source lane each segment names alike.
-  unsigned Width = WarpSize;
-  if (const Expr *W = Argument(Op.WidthArg); W && !isa<CXXDefaultArgExpr>(W)) {
-    std::optional<uint64_t> Given = constantOf(W, Ctx);
-    if (!Given || *Given == 0 || *Given > WarpSize || !llvm::isPowerOf2_64(*Given))
-      return UniformValue::perThread();
-    Width = unsigned(*Given);
-  }
-  const Expr *Source = Argument(Op.LaneArg);
-  if (!Source)
+  std::optional<unsigned> Segment = Width();
+  std::optional<UniformValue> Source = Segment ? Lane() : std::nullopt;
+  if (!Source || !satisfies(*Source, UniformRequirement::tile(*Segment)))
     return UniformValue::perThread();
-  UniformValue Lane = exprValue(Source);
-  if (!satisfies(Lane, UniformRequirement::tile(Width)))
-    return UniformValue::perThread();
-  return meet(UniformValue::granule(Width), Lane);
+  return meet(UniformValue::granule(*Segment), *Source);
 }
 
 UniformValue Uniformity::storedByCall(const CallExpr *Call, const VarDecl *Var) {

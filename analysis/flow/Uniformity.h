@@ -335,6 +335,13 @@ private:
   /// The result of a warp intrinsic: shared by the whole warp when its mask is the full warp and
   /// its row's result is the mask group's, or a broadcast from a lane every lane names alike.
   UniformValue warpOperationValue(const clang::CallExpr *Call, const model::Operation &Op);
+  /// What a warp operation of row Op gives, from what its call or instruction passes: the member
+  /// mask, the value, and (asked only for a broadcast) the source lane's value and the segment
+  /// width; nullopt where not known.
+  UniformValue warpResult(const model::Operation &Op, std::optional<uint64_t> Mask,
+                          const clang::Expr *Value,
+                          llvm::function_ref<std::optional<UniformValue>()> Lane,
+                          llvm::function_ref<std::optional<unsigned>()> Width);
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
   /// What a call stores in Var, a local it is given by reference or that the closure it calls
