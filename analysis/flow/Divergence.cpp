@@ -77,13 +77,16 @@ bool pairsAcrossBranch(const CallExpr *Call, const Stmt *OtherSide, const Functi
 /// A callee's guard, its parameters replaced by how uniform Call's arguments for them are.
 UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const FunctionDecl *Callee,
                         Uniformity &Uniform, unsigned WarpSize) {
-  return bindParameters(
-      CalleeGuard,
-      [&](unsigned P) -> std::optional<UniformValue> {
-        const Expr *Arg = argumentForParameter(Call, Callee, P);
-        return Arg ? std::optional(Uniform.valueOf(Arg)) : std::nullopt;
-      },
-      WarpSize);
+  uint64_t Fields = CalleeGuard.Fields;
+  CalleeGuard.Fields = 0;
+  UniformValue Object = Uniform.objectFieldsValue(Fields, Call, Callee, MemoryView::AsLeft);
+  return meet(Object, bindParameters(
+                          CalleeGuard,
+                          [&](unsigned P) -> std::optional<UniformValue> {
+                            const Expr *Arg = argumentForParameter(Call, Callee, P);
+                            return Arg ? std::optional(Uniform.valueOf(Arg)) : std::nullopt;
+                          },
+                          WarpSize));
 }
 
 /// Source order of the calls in a function, then of the collectives: the first one a reader
@@ -114,7 +117,7 @@ auto decisionKey(const GuardedEffect &G) {
       static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex, Group.Source,
       G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
       static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params, Guard.Reads,
-      Guard.ReducedParams, Guard.SameInEachWarp, Guard.Unknown,
+      Guard.ReducedParams, Guard.Fields, Guard.SameInEachWarp, Guard.Unknown,
       G.Branch ? G.Branch->Condition : nullptr, G.Branch ? static_cast<int>(G.Branch->Form) : -1);
 }
 
@@ -250,13 +253,13 @@ void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Loca
   for (const Guard &L : Local)
     if (Needed ? !satisfies(L.Value, *Needed)
                : !(L.Value.Level == Scope::MultiGrid && L.Value.Params == 0 &&
-                   L.Value.ReducedParams == 0)) {
+                   L.Value.ReducedParams == 0 && L.Value.Fields == 0)) {
       Splitting = &L;
       break;
     }
   if (!Splitting)
     for (const Guard &L : Local)
-      if (L.Value.Params | L.Value.ReducedParams) {
+      if (L.Value.Params | L.Value.ReducedParams | L.Value.Fields) {
         Splitting = &L;
         break;
       }

@@ -31,6 +31,7 @@ class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
 public:
   std::vector<const CallExpr *> Calls;
   const Stmt *FirstExit = nullptr;
+  const Stmt *FirstBarrier = nullptr;
 
   bool VisitCallExpr(CallExpr *Call) {
     if (!isa<CUDAKernelCallExpr>(Call)) // a device-side launch runs a new grid, not a call
@@ -40,6 +41,8 @@ public:
   bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
     if (!FirstExit && isThreadExit(Asm))
       FirstExit = Asm;
+    if (!FirstBarrier && isBarrierAsm(Asm))
+      FirstBarrier = Asm;
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
@@ -89,16 +92,23 @@ bool isTrapCall(const CallExpr *Call) {
   return Op && Op->Kind == model::OperationKind::Trap;
 }
 
-bool isThreadExit(const Stmt *S) {
+/// Whether S is inline asm with an unguarded PTX instruction of Kind.
+static bool asmExecutes(const Stmt *S, model::OperationKind Kind) {
   const auto *Asm = dyn_cast_or_null<GCCAsmStmt>(S);
   if (!Asm)
     return false;
-  // PTX `exit;` ends the thread, alone or among other instructions.
   return llvm::any_of(model::ptxContents(Asm->getAsmString()).Instructions,
-                      [](const model::PtxContents::Instruction &I) {
-                        return I.Op->Kind == model::OperationKind::ThreadExit && !I.Guarded;
+                      [Kind](const model::PtxContents::Instruction &I) {
+                        return I.Op->Kind == Kind && !I.Guarded;
                       });
 }
+
+bool isThreadExit(const Stmt *S) {
+  // PTX `exit;` ends the thread, alone or among other instructions.
+  return asmExecutes(S, model::OperationKind::ThreadExit);
+}
+
+bool isBarrierAsm(const Stmt *S) { return asmExecutes(S, model::OperationKind::BlockBarrier); }
 
 GroupOrigin resolveGroupOrigin(const Expr *GroupExpr, const FunctionDecl *F) {
   for (int Depth = 0; GroupExpr && Depth < 16; ++Depth) {
@@ -185,18 +195,23 @@ void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
   Scanner.TraverseStmt(F->getBody());
   FunctionSummary Result;
   Result.ThreadExit = Scanner.FirstExit;
+  Result.BarrierAsm = Scanner.FirstBarrier;
   EffectSet Effects(Result.Effects);
   for (const CallExpr *Call : Scanner.Calls) {
     for (CollectiveEffect &E : effectsOfCall(Call, F))
       Effects.add(std::move(E));
     if (!Result.ThreadExit)
       Result.ThreadExit = threadExitOfCall(Call);
+    if (!Result.BarrierAsm)
+      Result.BarrierAsm = barrierAsmOfCall(Call);
   }
   // Keep what a partial (recursive) earlier round found: summaries only grow.
   for (CollectiveEffect &E : Out.Effects)
     Effects.add(std::move(E));
   if (!Result.ThreadExit)
     Result.ThreadExit = Out.ThreadExit;
+  if (!Result.BarrierAsm)
+    Result.BarrierAsm = Out.BarrierAsm;
   Out = std::move(Result);
 }
 
@@ -251,6 +266,11 @@ const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {
   if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
     return summaryOf(Callee).ThreadExit;
   return nullptr;
+}
+
+const Stmt *SummaryTable::barrierAsmOfCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  return Callee ? summaryOf(Callee).BarrierAsm : nullptr;
 }
 
 } // namespace coopcheck::analysis

@@ -101,6 +101,10 @@ struct FunctionSummary {
   std::vector<CollectiveEffect> Effects;
   /// A trap or asm("exit;") the function may execute (the first one found).
   const clang::Stmt *ThreadExit = nullptr;
+  /// An inline-PTX block barrier (`bar.sync`, `barrier.sync`) the function may execute (the
+  /// first one found). Not a collective effect (its thread count may name part of the block),
+  /// but it orders memory for the threads it waits for.
+  const clang::Stmt *BarrierAsm = nullptr;
 };
 
 class SummaryTable {
@@ -124,6 +128,9 @@ public:
 
   /// The thread exit a call executes (a trap, asm exit, or a callee that may), or null.
   const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
+
+  /// The inline-PTX block barrier a call's callee may execute, or null.
+  const clang::Stmt *barrierAsmOfCall(const clang::CallExpr *Call);
 
 private:
   void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
@@ -151,6 +158,9 @@ const clang::Expr *argumentForParameter(const clang::CallExpr *Call,
 
 /// True for inline asm that executes PTX `exit`.
 bool isThreadExit(const clang::Stmt *S);
+
+/// True for inline asm that executes a PTX block barrier (`bar.sync`, `barrier.sync`).
+bool isBarrierAsm(const clang::Stmt *S);
 
 /// True for the trap intrinsics (the operations table's Trap rows): the thread ends there.
 bool isTrapCall(const clang::CallExpr *Call);

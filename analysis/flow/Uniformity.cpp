@@ -28,6 +28,7 @@ UniformValue meet(UniformValue A, UniformValue B) {
   R.Params = A.Params | B.Params;
   R.Reads = A.Reads | B.Reads;
   R.ReducedParams = A.ReducedParams | B.ReducedParams;
+  R.Fields = A.Fields | B.Fields;
   R.Unknown = A.Unknown || B.Unknown;
   R.Level = atLeast(A.Level, B.Level) ? B.Level : A.Level;
   if (R.Level != Scope::Thread)
@@ -48,7 +49,7 @@ UniformValue wholeWarpResult(UniformValue A, unsigned WarpSize) {
     return A;
   // The parameters stay in either case, so that a narrower A never gives fewer of them (the
   // fixpoint only ever narrows).
-  UniformValue R = !A.sameInEachWarp() || A.Reads
+  UniformValue R = !A.sameInEachWarp() || A.Reads || A.Fields
                        ? UniformValue::granule(WarpSize)
                        : UniformValue::at(atLeast(A.Level, Scope::Block) ? A.Level : Scope::Block);
   R.ReducedParams = A.Params | A.ReducedParams;
@@ -82,6 +83,7 @@ UniformValue restOf(UniformValue V) {
   Rest.Params = V.Params;
   Rest.Reads = V.Reads;
   Rest.ReducedParams = V.ReducedParams;
+  Rest.Fields = V.Fields;
   Rest.Unknown = V.Unknown;
   return Rest;
 }
@@ -95,6 +97,7 @@ UniformValue attachTerms(UniformValue Whole, ThreadTerms Terms, UniformValue Res
   Whole.Params |= Rest.Params;
   Whole.Reads |= Rest.Reads;
   Whole.ReducedParams |= Rest.ReducedParams;
+  Whole.Fields |= Rest.Fields;
   Whole.Unknown |= Rest.Unknown;
   return Whole;
 }
@@ -522,11 +525,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     noteClosureCall(Call);
     const FunctionDecl *Callee = Call->getDirectCallee();
-    // A method that is not const may change its object.
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const CXXMethodDecl *Method = Member->getMethodDecl();
-          Method && !Method->isConst() && !leavesObjectBe(Method))
-        if (const Decl *Root = memoryRoot(Member->getImplicitObjectArgument()))
+    // A method that is not const may change its object (`c.step()`, a functor's `f(x)`).
+    // Assignment operators are left to what reads the parts they store.
+    const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
+    if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+        Method && Method->isInstance() && !Method->isConst() && !leavesObjectBe(Method) &&
+        !(Operator && Operator->isAssignmentOp()))
+      if (const Expr *Object = argumentForParameter(Call, Method, ObjectParameter))
+        if (const Decl *Root = memoryRoot(Object))
           Writes[Root].push_back(Call);
     // A group's own operations (tile.shfl, tile.ballot) only read their arguments, even where
     // the toolkit's headers take them by forwarding reference (CUDA 13: `shfl(TyElem &&elem, ..)`).
@@ -692,12 +698,15 @@ UniformValue Uniformity::read(Node N) {
 }
 
 UniformValue Uniformity::evaluate(Node N) {
-  const Stmt *S = N.first.getPointer();
-  switch (N.first.getInt()) {
+  auto [Statement, Var, Field] = N;
+  const Stmt *S = Statement.getPointer();
+  switch (Statement.getInt()) {
   case NodeKind::Definition:
-    return S ? definitionValue(S) : privateMemoryValue(N.second);
+    return S ? definitionValue(S) : privateMemoryValue(Var);
   case NodeKind::StoredByCall:
-    return storedByCall(cast<CallExpr>(S), N.second);
+    return storedByCall(cast<CallExpr>(S), Var);
+  case NodeKind::Field:
+    return fieldValue(Var, Field, S);
   case NodeKind::Use:
     return useValue(S, cast<VarDecl>(cast<DeclRefExpr>(S)->getDecl()));
   case NodeKind::Condition:
@@ -811,7 +820,7 @@ static const Expr *storedPart(const Stmt *S, const VarDecl *Target) {
 
 UniformValue Uniformity::partSelectorValue(const Expr *Part) {
   UniformValue V = UniformValue::everywhere();
-  for (const Expr *E = strip(Part); E && !isa<DeclRefExpr>(E); E = strip(E)) {
+  for (const Expr *E = strip(Part); E && !isa<DeclRefExpr, CXXThisExpr>(E); E = strip(E)) {
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       E = ME->getBase();
     } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -882,6 +891,271 @@ std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
     V = meet(V, ByReference ? declRefValue(Param) : objectValue());
   Summarising = false;
   return withoutTerms(V);
+}
+
+bool Uniformity::followsFields(const VarDecl *Object, const RecordDecl *Record) const {
+  // The fields of a union share their storage: a store to one changes the others.
+  if (!Record || Record->isUnion())
+    return false;
+  if (!Object) {
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+    return Method && Method->isInstance() && !Method->getParent()->isLambda() &&
+           Method->getParent()->getCanonicalDecl() == Record->getCanonicalDecl();
+  }
+  // A local object that a constructor of its class builds or a method changes: what those
+  // leave in each field, where a plain struct is followed as a whole like any local.
+  if (!Object->hasLocalStorage() || isa<ParmVarDecl>(Object) ||
+      Object->getDeclContext() != Function || Object->getType()->isReferenceType() ||
+      Object->getType()->getAsRecordDecl() != Record)
+    return false;
+  const auto *Built = dyn_cast_or_null<CXXConstructExpr>(
+      Object->getInit() ? Object->getInit()->IgnoreImplicit() : nullptr);
+  if (Built && Built->getConstructor()->isUserProvided())
+    return true;
+  auto Written = Writes.find(Object);
+  return Written != Writes.end() && llvm::any_of(Written->second, [](const Stmt *S) {
+           const auto *Call = dyn_cast<CallExpr>(S);
+           return Call && isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee());
+         });
+}
+
+std::optional<Uniformity::FieldAccess> Uniformity::fieldAccess(const Expr *E) const {
+  const Expr *Part = E;
+  for (E = E ? E->IgnoreParens() : nullptr; E; E = E->IgnoreParens()) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!Field)
+        return std::nullopt;
+      const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+      const auto *Object = Ref && !ME->isArrow() ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (isa<CXXThisExpr>(Base) || Object) {
+        if (!followsFields(Object, Field->getParent()) || Field->getFieldIndex() >= 64)
+          return std::nullopt;
+        return FieldAccess{Object, Field, Part};
+      }
+      if (ME->isArrow())
+        return std::nullopt;
+      E = ME->getBase();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+               ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+               Cast && Cast->getCastKind() == CK_NoOp) {
+      E = Cast->getSubExpr();
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+UniformValue Uniformity::fieldValue(const VarDecl *Object, const FieldDecl *Field, const Stmt *At) {
+  if (Object && Escaped.count(Object))
+    return UniformValue::perThread();
+  UniformValue V = UniformValue::everywhere();
+  llvm::SmallVector<const Stmt *, 4> Stores;
+  if (Object) {
+    if (auto It = Definitions.find(Object); It != Definitions.end())
+      Stores.append(It->second.begin(), It->second.end());
+    if (auto It = Writes.find(Object); It != Writes.end())
+      Stores.append(It->second.begin(), It->second.end());
+    // The stores that reach At, each with the branches deciding it there.
+    if (Cfg && At && Cfg->blockOf(At)) {
+      llvm::SmallPtrSet<const Stmt *, 8> All(Stores.begin(), Stores.end());
+      llvm::SmallPtrSet<const Stmt *, 4> Reaching = Cfg->nearestBefore(
+          At, [&](const Stmt *S) { return All.count(S) && fieldStoreValue(Object, Field, S); });
+      for (const Stmt *Store : Stores)
+        if (Reaching.count(Store))
+          V = meet(V, meet(*fieldStoreValue(Object, Field, Store), branchValue(Store, At)));
+      return withoutTerms(V);
+    }
+  } else {
+    // What the caller's object holds; a constructor starts from its initializers.
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Function)) {
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getMember() == Field)
+          V = meet(V, exprValue(Init->getInit()));
+    } else {
+      V.Fields = uint64_t(1) << Field->getFieldIndex();
+    }
+    Stores = writesTo(Field);
+  }
+  for (const Stmt *Store : Stores) {
+    std::optional<UniformValue> Stored = fieldStoreValue(Object, Field, Store);
+    if (!Stored) // a store to another field, or through the pointer the field holds
+      continue;
+    if (!Object)
+      WrittenFields.insert(Field);
+    V = meet(V, *Stored);
+    for (const auto &[Block, Condition] : branchesOf(Store))
+      V = meet(V, read(node(Condition, NodeKind::Condition)));
+  }
+  return withoutTerms(V);
+}
+
+/// Whether Arg hands a callee the address of Field's own storage in Object (null: the method's
+/// object): `&c.x`, an array field, the object itself; not a pointer the field holds.
+static bool handsStorage(const Expr *Arg, const VarDecl *Object, const FieldDecl *Field) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(E))
+    return !Object;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  else if (!E->getType()->isArrayType())
+    return false;
+  if (Object) {
+    const DeclRefExpr *Ref = storageOf(E);
+    return Ref && Ref->getDecl() == Object;
+  }
+  return isa_and_nonnull<CXXRecordDecl>(memoryRoot(E, nullptr)) || memoryRoot(E, nullptr) == Field;
+}
+
+std::optional<UniformValue> Uniformity::fieldStoreValue(const VarDecl *Object,
+                                                        const FieldDecl *Field, const Stmt *Write) {
+  // Through a pointer or reference the field holds, its own value stays.
+  bool HoldsAddress = Field->getType()->isPointerType() || Field->getType()->isReferenceType();
+  if (Object && Write == Object->getInit())
+    return fieldInitValue(cast<Expr>(Write), Field);
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Write); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(Write); UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (Target) {
+    std::optional<FieldAccess> Access = fieldAccess(Target);
+    if (Access && Access->Object == Object)
+      return Access->Field != Field
+                 ? std::nullopt
+                 : std::optional(meet(definitionValue(Write), partSelectorValue(Access->Part)));
+    // The object stored whole (`c = other`), else memory a pointer in it points to (its address
+    // taken makes it escape).
+    if (Object)
+      return storesWhole(Write, Object) ? std::optional(definitionValue(Write)) : std::nullopt;
+    return HoldsAddress ? std::nullopt : std::optional(UniformValue::perThread());
+  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(Write)) {
+    if (Object && storesWhole(Asm, Object))
+      return asmValue(Asm);
+    std::optional<UniformValue> V;
+    for (const Expr *Output : Asm->outputs()) {
+      std::optional<FieldAccess> Access = fieldAccess(Output);
+      const DeclRefExpr *Ref = Object ? storageOf(Output) : nullptr;
+      if (Access && Access->Object == Object && Access->Field == Field)
+        V = asmValue(Asm);
+      else if (!Access && !HoldsAddress &&
+               (Object ? Ref && Ref->getDecl() == Object : memoryRoot(Output, nullptr) == Field))
+        return UniformValue::perThread(); // through an alias of its storage
+    }
+    return V;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Write);
+  if (!Call)
+    return UniformValue::perThread();
+  // A method called on the object, or a callee given the object or the field's storage.
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  const Expr *Called = Method ? argumentForParameter(Call, Method, ObjectParameter) : nullptr;
+  if (Called) {
+    const Expr *Base = Called->IgnoreParenImpCasts();
+    bool OnObject = Object ? isa<DeclRefExpr>(Base) && cast<DeclRefExpr>(Base)->getDecl() == Object
+                           : isa<CXXThisExpr>(Base);
+    if (OnObject &&
+        Method->getParent()->getCanonicalDecl() == Field->getParent()->getCanonicalDecl())
+      return fieldByCall(Call, Field);
+  }
+  if (Object && llvm::is_contained(Definitions.lookup(Object), Write)) // given by reference
+    return read(definitionNode(Object, Write));
+  // A callee given a pointer through the field (`use(this->buffer)`) leaves the field be.
+  if (llvm::any_of(Call->arguments(),
+                   [&](const Expr *Arg) { return handsStorage(Arg, Object, Field); }))
+    return UniformValue::perThread();
+  return std::nullopt;
+}
+
+UniformValue Uniformity::fieldInitValue(const Expr *Init, const FieldDecl *Field) {
+  const Expr *E = Init->IgnoreImplicit();
+  // An aggregate's initializer list gives each field its own item (bases come first).
+  if (const auto *List = dyn_cast<InitListExpr>(E)) {
+    const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+    unsigned Item = Field->getFieldIndex() + (Record ? Record->getNumBases() : 0);
+    if (!List->isSemanticForm() || List->getType()->isUnionType())
+      return exprValue(Init);
+    return Item < List->getNumInits() ? exprValue(List->getInit(Item)) : UniformValue::everywhere();
+  }
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  const CXXConstructorDecl *Ctor = Construct ? Construct->getConstructor() : nullptr;
+  const FunctionDecl *Body =
+      Ctor && Ctor->isUserProvided() ? summarisableDefinition(Ctor) : nullptr;
+  if (!Body || !Unit.StoredFieldOf)
+    return exprValue(Init);
+  std::optional<StoredField> Built = Unit.StoredFieldOf(Body, Field);
+  if (!Built || Built->Value.Fields || (Built->Value.Reads >> ObjectParameter & 1))
+    return UniformValue::perThread();
+  const UniformValue &Stored = Built->Value;
+  // The constructor's parameters are the construction's arguments.
+  UniformValue V = bindParameters(
+      Stored,
+      [&](unsigned P) -> std::optional<UniformValue> {
+        return P < Construct->getNumArgs() ? std::optional(exprValue(Construct->getArg(P)))
+                                           : std::nullopt;
+      },
+      Unit.WarpSize);
+  V.Reads = 0;
+  for (unsigned P = 0; P < Construct->getNumArgs() && P < ObjectParameter; ++P)
+    if (Stored.Reads >> P & 1)
+      V = meet(V, pointeeValue(Construct->getArg(P), Init));
+  return V;
+}
+
+std::optional<UniformValue> Uniformity::fieldByCall(const CallExpr *Call, const FieldDecl *Field) {
+  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  if (!Method || Method->isVirtual() || !Unit.StoredFieldOf)
+    return UniformValue::perThread();
+  std::optional<StoredField> Stored = Unit.StoredFieldOf(Callee, Field);
+  if (!Stored)
+    return UniformValue::perThread();
+  if (!Stored->Written) // the branches deciding the call do not matter to the field
+    return std::nullopt;
+  return bindToCall(Stored->Value, Call, Callee);
+}
+
+std::optional<StoredField> Uniformity::storedFieldValue(const FieldDecl *Field) {
+  if (!Cfg || Summarising || !followsFields(nullptr, Field->getParent()) ||
+      Field->getFieldIndex() >= 64)
+    return std::nullopt;
+  Summarising = true;
+  UniformValue V = settle([&] { return read(fieldNode(nullptr, Field, nullptr)); });
+  Summarising = false;
+  return StoredField{WrittenFields.count(Field) != 0, V};
+}
+
+UniformValue Uniformity::objectFieldsAt(uint64_t Fields, const CallExpr *Call,
+                                        const FunctionDecl *Callee, MemoryView CalleeView) {
+  UniformValue V = UniformValue::everywhere();
+  if (!Fields)
+    return V;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  const Expr *Object = Method ? argumentForParameter(Call, Callee, ObjectParameter) : nullptr;
+  if (!Object)
+    return UniformValue::perThread();
+  // The object this call passes, when this function follows its fields too.
+  const Expr *Base = Object->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  bool Followed = (isa<CXXThisExpr>(Base) || Local) && followsFields(Local, Method->getParent());
+  if (!Followed) // the object as a whole, as the callee's view of memory reads it
+    return meet(V,
+                CalleeView == MemoryView::AsLeft ? exprValue(Object) : pointeeValue(Object, Call));
+  for (const FieldDecl *Field : Method->getParent()->fields())
+    if (Field->getFieldIndex() < 64 && (Fields >> Field->getFieldIndex() & 1))
+      V = meet(V, read(fieldNode(Local, Field, Call)));
+  return V;
+}
+
+UniformValue Uniformity::objectFieldsValue(uint64_t Fields, const CallExpr *Call,
+                                           const FunctionDecl *Callee, MemoryView CalleeView) {
+  return settle([&] { return objectFieldsAt(Fields, Call, Callee, CalleeView); });
 }
 
 UniformValue Uniformity::definitionValue(const Stmt *Def) {
@@ -1142,6 +1416,10 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return loadValue(E);
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return callValue(Call);
+  if (isa<MemberExpr, ArraySubscriptExpr>(E) && !E->getType()->isArrayType())
+    if (std::optional<FieldAccess> Access = fieldAccess(E))
+      return meet(read(fieldNode(Access->Object, Access->Field, E)),
+                  partSelectorValue(Access->Part));
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->isArrow() ? loadValue(E) : exprValue(ME->getBase());
   if (isa<ArraySubscriptExpr>(E))
@@ -1667,15 +1945,23 @@ std::optional<Scope> Uniformity::orderedByBarrier(const Decl *Root, const Stmt *
   if (!Cfg || !Summaries || !Cfg->blockOf(Load)) // the load: the outermost access the CFG holds
     return std::nullopt;
   const auto *V = dyn_cast<VarDecl>(Root);
-  bool Shared = V && V->hasAttr<CUDASharedAttr>();
-  // Shared memory is ordered by block barriers, global memory only by grid barriers. For the
-  // lanes of one warp, shared memory is ordered by warp barriers too: another warp storing to
-  // the same place unordered would be a race of its own.
+  // Shared memory is ordered by block barriers, global memory only by grid barriers. A device
+  // function's pointer parameters and its object's fields may well be its block's shared
+  // memory (helpers take their buffers that way), and are read as such. For the lanes of one
+  // warp, shared memory is ordered by warp barriers too: another warp storing to the same place
+  // unordered would be a race of its own.
+  const auto *Param = dyn_cast<ParmVarDecl>(Root);
+  bool Shared = (V && V->hasAttr<CUDASharedAttr>()) || isa<FieldDecl, CXXRecordDecl>(Root) ||
+                (Param && !IsKernel &&
+                 (Param->getType()->isPointerType() || Param->getType()->isReferenceType()));
   for (Scope Needed : {Shared ? Scope::Block : Scope::Grid, Scope::Warp}) {
     if (Needed == Scope::Warp && !Shared)
       break;
     auto IsBarrier = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
+      // A PTX block barrier, here or in a callee (a library's named-barrier helper).
+      if (Needed != Scope::Grid && (isBarrierAsm(S) || (Call && Summaries->barrierAsmOfCall(Call))))
+        return true;
       if (!Call)
         return false;
       for (const CollectiveEffect &E : Summaries->effectsOfCall(Call, Function)) {
@@ -1993,6 +2279,7 @@ UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
       Closure = closureOf(dyn_cast<VarDecl>(Ref->getDecl()));
   uint64_t Captures = Closure ? uint64_t(1) << ObjectParameter : 0;
   UniformValue Passed = InCallee;
+  Passed.Fields = 0;
   Passed.Params &= ~Captures;
   Passed.ReducedParams &= ~Captures;
   UniformValue V = bindParameters(
@@ -2015,6 +2302,7 @@ UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
       V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
     }
   }
+  V = meet(V, objectFieldsAt(InCallee.Fields, Call, Callee, MemoryView::CallerMayWrite));
   return Closure ? meet(V, closureValue(InCallee, Call, Closure)) : V;
 }
 

@@ -68,6 +68,10 @@ struct UniformValue {
   /// The value is a whole warp's reduction of these parameters (wholeWarpResult): the caller's
   /// arguments decide whether each warp's or the block's.
   uint64_t ReducedParams = 0;
+  /// The value is as uniform as these fields of the object of a method, as the caller's object
+  /// holds them (bit i: the class's field of index i): a per-thread context object with fields
+  /// copied from kernel parameters is not per-thread as a whole.
+  uint64_t Fields = 0;
   /// Below a block: lanes at the same place of every warp hold the same value (a value of the
   /// lane alone, `buf[lane]` loaded after a block barrier), so what a whole warp reduces it to
   /// is the block's.
@@ -129,7 +133,7 @@ struct UniformValue {
   bool sameInEachWarp() const { return Level != model::Scope::Thread || SameInEachWarp; }
   bool operator==(const UniformValue &O) const {
     return Level == O.Level && Granule == O.Granule && Rank == O.Rank && Params == O.Params &&
-           Reads == O.Reads && ReducedParams == O.ReducedParams &&
+           Reads == O.Reads && ReducedParams == O.ReducedParams && Fields == O.Fields &&
            SameInEachWarp == O.SameInEachWarp && Terms == O.Terms && RestLevel == O.RestLevel &&
            RestGranule == O.RestGranule && Pending == O.Pending && Unknown == O.Unknown;
   }
@@ -187,6 +191,13 @@ enum class MemoryView {
   CallerMayWrite,
 };
 
+/// What a method leaves in a field of its object: whether it, or a method it calls on the
+/// object, stores there at all, and what the field holds anywhere in it (Value).
+struct StoredField {
+  bool Written = false;
+  UniformValue Value;
+};
+
 /// Facts about other functions of the unit that one function's uniformity depends on.
 struct UniformityContext {
   /// The value a call of the function returns, its parameters as Params; nullopt when unknown.
@@ -195,6 +206,10 @@ struct UniformityContext {
   /// parameter (Uniformity::storedValue); nullopt when unknown.
   std::function<std::optional<UniformValue>(const clang::FunctionDecl *, const clang::VarDecl *)>
       StoredValueOf;
+  /// What a call of the method leaves in a field of its object (Uniformity::storedFieldValue);
+  /// nullopt when unknown.
+  std::function<std::optional<StoredField>(const clang::FunctionDecl *, const clang::FieldDecl *)>
+      StoredFieldOf;
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;
@@ -239,6 +254,19 @@ public:
   /// it points to is written or it is handed on to another call.
   std::optional<UniformValue> storedValue(const clang::VarDecl *Target);
 
+  /// What the method leaves in Field of its object, or holds there anywhere in its body (its
+  /// fields' values are not followed statement by statement): the meet of the value the caller
+  /// gave it (Fields), of what the method and the methods it calls on its object store there,
+  /// and of the branches deciding those stores. A constructor starts from its initializers.
+  /// Nullopt when the field is not one a method's object is followed by.
+  std::optional<StoredField> storedFieldValue(const clang::FieldDecl *Field);
+
+  /// What the object Call passes to Callee holds in the fields named by Fields (a callee's
+  /// UniformValue::Fields): this function's own object or a local object field by field, any
+  /// other object as a whole, as the callee's view of memory reads it.
+  UniformValue objectFieldsValue(uint64_t Fields, const clang::CallExpr *Call,
+                                 const clang::FunctionDecl *Callee, MemoryView CalleeView);
+
   /// How many times a node was evaluated so far: grows linearly with the function, whatever
   /// the shape of its def-use chains (the stress test bounds it).
   unsigned evaluations() const { return Evaluations; }
@@ -260,14 +288,48 @@ public:
   definitionsReaching(const clang::DeclRefExpr *Use);
 
 private:
-  enum class NodeKind { Definition, StoredByCall, Use, Condition };
+  enum class NodeKind { Definition, StoredByCall, Use, Condition, Field };
   /// A statement's value of one kind; a call's StoredByCall node also names the variable, and a
-  /// Definition node without a statement is what a thread's own variable holds in its parts.
-  using Node =
-      std::pair<llvm::PointerIntPair<const clang::Stmt *, 2, NodeKind>, const clang::VarDecl *>;
+  /// Definition node without a statement is what a thread's own variable holds in its parts. A
+  /// Field node is what a field holds: of the method's object (no variable) anywhere in the
+  /// function, of a local object at its statement (the stores that reach it).
+  using Node = std::tuple<llvm::PointerIntPair<const clang::Stmt *, 3, NodeKind>,
+                          const clang::VarDecl *, const clang::FieldDecl *>;
   static Node node(const clang::Stmt *S, NodeKind Kind, const clang::VarDecl *Var = nullptr) {
-    return {{S, Kind}, Var};
+    return {{S, Kind}, Var, nullptr};
   }
+  static Node fieldNode(const clang::VarDecl *Object, const clang::FieldDecl *Field,
+                        const clang::Stmt *At) {
+    return {{Object ? At : nullptr, NodeKind::Field}, Object, Field};
+  }
+  /// A field's own storage that E names: of the method's object (Object null) or of a local
+  /// object of this function, through members and array elements of it (`this->k[i].x`).
+  struct FieldAccess {
+    const clang::VarDecl *Object = nullptr;
+    const clang::FieldDecl *Field = nullptr;
+    const clang::Expr *Part = nullptr; ///< E itself, for the indices choosing the element
+  };
+  std::optional<FieldAccess> fieldAccess(const clang::Expr *E) const;
+  /// Whether the fields of Record are followed one by one for Object (null: the method's own).
+  bool followsFields(const clang::VarDecl *Object, const clang::RecordDecl *Record) const;
+  /// What Field of Object holds at At: for the method's object (Object null), anywhere in this
+  /// function; for a local object, what the stores to the field that reach At leave there.
+  UniformValue fieldValue(const clang::VarDecl *Object, const clang::FieldDecl *Field,
+                          const clang::Stmt *At);
+  /// What one statement that writes Object (null: the method's object) leaves in Field;
+  /// nullopt when it leaves the field be (a store to another field, or through its pointer).
+  std::optional<UniformValue> fieldStoreValue(const clang::VarDecl *Object,
+                                              const clang::FieldDecl *Field,
+                                              const clang::Stmt *Write);
+  /// What a constructor call or initializer list that builds a local object puts in Field.
+  UniformValue fieldInitValue(const clang::Expr *Init, const clang::FieldDecl *Field);
+  /// What a call of a method on an object this function follows field by field leaves in Field;
+  /// nullopt when the method stores nothing there.
+  std::optional<UniformValue> fieldByCall(const clang::CallExpr *Call,
+                                          const clang::FieldDecl *Field);
+  /// objectFieldsValue within the fixpoint.
+  UniformValue objectFieldsAt(uint64_t Fields, const clang::CallExpr *Call,
+                              const clang::FunctionDecl *Callee, MemoryView CalleeView);
   struct NodeState {
     UniformValue Value = UniformValue::pending();
     unsigned Changes = 0;
@@ -447,6 +509,8 @@ private:
   /// Values of whole expressions asked for once the nodes they read had settled.
   llvm::DenseMap<const clang::Expr *, UniformValue> Settled;
   std::optional<std::optional<UniformValue>> ReturnSummary;
+  /// Fields of the method's object that some statement of the function stores to.
+  llvm::DenseSet<const clang::FieldDecl *> WrittenFields;
   bool Summarising = false;
   unsigned Depth = 0; ///< of exprValue's recursion
 };

@@ -108,6 +108,10 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
     Uniformity *View = callerViewOf(Callee);
     return View ? View->storedValue(Target) : std::nullopt;
   };
+  Context.StoredFieldOf = [this](const FunctionDecl *Callee, const FieldDecl *Field) {
+    Uniformity *View = callerViewOf(Callee);
+    return View ? View->storedFieldValue(Field) : std::nullopt;
+  };
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);

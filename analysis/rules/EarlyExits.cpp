@@ -155,21 +155,72 @@ static bool isKernelWithBody(const FunctionDecl *F) {
   return F && F->hasAttr<CUDAGlobalAttr>() && F->hasBody();
 }
 
-bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition) {
+bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *LoopCondition,
+                         bool OrSharedMemory) {
   if (!isKernelWithBody(Kernel) || !LoopCondition)
     return false;
-  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition),
-                         /*OrSharedMemory=*/false);
+  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition), OrSharedMemory);
+}
+
+/// What the constructor Ctor gives Field: its initializer, and what its body assigns.
+static llvm::SmallVector<const Expr *, 2> valuesGiven(const CXXConstructorDecl *Ctor,
+                                                      const FieldDecl *Field) {
+  llvm::SmallVector<const Expr *, 2> Values;
+  for (const CXXCtorInitializer *Init : Ctor->inits())
+    if (Init->getMember() == Field)
+      Values.push_back(Init->getInit());
+  struct Assignments : RecursiveASTVisitor<Assignments> {
+    const FieldDecl *Field;
+    llvm::SmallVectorImpl<const Expr *> &Values;
+    Assignments(const FieldDecl *Field, llvm::SmallVectorImpl<const Expr *> &Values)
+        : Field(Field), Values(Values) {}
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      const auto *Target = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      if (BO->getOpcode() == BO_Assign && Target && Target->getMemberDecl() == Field &&
+          isa<CXXThisExpr>(Target->getBase()->IgnoreParenImpCasts()))
+        Values.push_back(BO->getRHS());
+      return true;
+    }
+  } Finder(Field, Values);
+  Finder.TraverseStmt(Ctor->getBody());
+  return Values;
+}
+
+/// The constructor with a body that builds the object a member access reads a field of: the
+/// enclosing constructor for `this`, a local object's own for `obj.field`.
+static const CXXConstructorDecl *builderOf(const MemberExpr *Member,
+                                           const CXXConstructorDecl *Enclosing) {
+  const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base))
+    return Enclosing;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *Object = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Built = Object && Object->hasLocalStorage() && !Member->isArrow() && Object->getInit()
+                          ? dyn_cast<CXXConstructExpr>(Object->getInit()->IgnoreImplicit())
+                          : nullptr;
+  const FunctionDecl *Definition = nullptr;
+  if (!Built || !Built->getConstructor()->hasBody(Definition))
+    return nullptr;
+  return dyn_cast<CXXConstructorDecl>(Definition);
 }
 
 /// Whether E is an index computed from blockIdx (a global index) by arithmetic, through the
-/// initializers of up to Hops local variables.
-static bool usesBlockIndex(const Stmt *E, unsigned Hops) {
+/// initializers of up to Hops local variables, or the values a constructor gives the fields of
+/// an object (`helper.first_row` set from blockIdx in IndexHelper's constructor).
+static bool usesBlockIndex(const Stmt *E, unsigned Hops,
+                           const CXXConstructorDecl *Enclosing = nullptr) {
   if (!E)
     return false;
   // blockIdx.x reads blockIdx through an opaque value (a pseudo-object property).
   if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
-    return usesBlockIndex(Opaque->getSourceExpr(), Hops);
+    return usesBlockIndex(Opaque->getSourceExpr(), Hops, Enclosing);
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    const CXXConstructorDecl *Builder = Field ? builderOf(Member, Enclosing) : nullptr;
+    return Hops && Builder && llvm::any_of(valuesGiven(Builder, Field), [&](const Expr *Value) {
+             return usesBlockIndex(Value, Hops - 1, Builder);
+           });
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V)
@@ -177,14 +228,16 @@ static bool usesBlockIndex(const Stmt *E, unsigned Hops) {
     if (const auto *Record = V->getType()->getAsCXXRecordDecl())
       if (Record->getName() == "__cuda_builtin_blockIdx_t")
         return true;
-    return Hops && V->hasLocalStorage() && V->getInit() && usesBlockIndex(V->getInit(), Hops - 1);
+    return Hops && V->hasLocalStorage() && V->getInit() &&
+           usesBlockIndex(V->getInit(), Hops - 1, Enclosing);
   }
   // Arithmetic on indices only: a value loaded at a global index is data, not an index.
   if (!isa<BinaryOperator, UnaryOperator, CastExpr, ParenExpr, PseudoObjectExpr, MSPropertyRefExpr>(
           E) ||
       (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
     return false;
-  return llvm::any_of(E->children(), [&](const Stmt *C) { return usesBlockIndex(C, Hops); });
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *C) { return usesBlockIndex(C, Hops, Enclosing); });
 }
 
 bool isBoundsGuard(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) {
@@ -298,9 +351,13 @@ bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
   bool WarpWide =
       Needed->Level == Scope::Warp ||
       (Needed->Level == Scope::Thread && Needed->Granule > 0 && Needed->Granule <= TU.warpSize());
+  // A block barrier in a loop over the data whose threads past its end finish first: the
+  // loop form of the bounds guard below.
   if (G.Branch->Form == Shape::LoopTripCount)
-    return WarpWide && P == model::Platform::Cuda &&
-           loopEndLeavesKernel(TU, F, G.Branch->Condition);
+    return (WarpWide && P == model::Platform::Cuda &&
+            loopEndLeavesKernel(TU, F, G.Branch->Condition)) ||
+           (Needed->Level == Scope::Block && isBoundsGuard(TU, F, G.Branch->Condition) &&
+            loopEndLeavesKernel(TU, F, G.Branch->Condition, /*OrSharedMemory=*/true));
   // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
   // end of the data are those an early `return` would have sent away. A condition on threadIdx
   // alone splits every block (RULES.md's hidden barrier in `sum()`): no excuse.

@@ -43,8 +43,9 @@ std::vector<EarlyExit> findEarlyExits(UnitCache &TU, const clang::FunctionDecl *
 /// after it, at any level up to the kernel's body, may execute one. The threads whose trip count
 /// runs out first have then exited when the others reach a warp collective, which releases
 /// once the lanes still there arrive (probes P13, P15, P19).
+/// With OrSharedMemory, nothing after the loop touches shared memory either.
 bool loopEndLeavesKernel(UnitCache &TU, const clang::FunctionDecl *Kernel,
-                         const clang::Expr *LoopCondition);
+                         const clang::Expr *LoopCondition, bool OrSharedMemory = false);
 
 /// Whether Condition only leaves out the threads past the end of the data: comparisons of a
 /// global index (computed from blockIdx) with a bound the whole grid shares, joined by &&

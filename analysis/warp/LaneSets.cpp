@@ -80,17 +80,31 @@ namespace {
 
 /// Whether a call in the unit passes F, for one of the parameters in Params, a value that may
 /// differ between lanes of a warp (`helper(in, i, n)` with a per-thread index i).
-bool argumentsMayDifferInAWarp(UnitCache &TU, const FunctionDecl *F, uint64_t Params) {
-  if (!Params || F->hasAttr<CUDAGlobalAttr>())
+/// Whether a caller of F passes values that differ between the lanes of a warp for the
+/// parameters in V.Params or holds such values in the fields of its object in V.Fields.
+bool argumentsMayDifferInAWarp(UnitCache &TU, const FunctionDecl *F, UniformValue V) {
+  if (!(V.Params | V.Fields) || F->hasAttr<CUDAGlobalAttr>())
     return false;
   UniformRequirement Warp = UniformRequirement::tile(TU.warpSize());
-  for (const UnitCache::CallSite &Site : TU.callSitesOf(F))
+  auto Differs = [&](llvm::function_ref<UniformValue(Uniformity &)> Value,
+                     const FunctionDecl *Caller) {
+    auto Shared = [&](UniformValue Passed) { return Passed.Unknown || satisfies(Passed, Warp); };
+    return !Shared(Value(TU.uniformityOf(Caller))) &&
+           !Shared(Value(TU.rowsOfWholeWarpsUniformityOf(Caller)));
+  };
+  for (const UnitCache::CallSite &Site : TU.callSitesOf(F)) {
     for (unsigned I = 0; I < ObjectParameter; ++I)
-      if (Params >> I & 1)
+      if (V.Params >> I & 1)
         if (const Expr *Arg = argumentForParameter(Site.Call, F, I);
-            Arg && !TU.uniformityOf(Site.Caller).isUniformAt(Arg, Warp) &&
-            !TU.rowsOfWholeWarpsUniformityOf(Site.Caller).isUniformAt(Arg, Warp))
+            Arg && Differs([&](Uniformity &U) { return U.valueOf(Arg); }, Site.Caller))
           return true;
+    if (V.Fields && Differs(
+                        [&](Uniformity &U) {
+                          return U.objectFieldsValue(V.Fields, Site.Call, F, MemoryView::AsLeft);
+                        },
+                        Site.Caller))
+      return true;
+  }
   return false;
 }
 
@@ -584,8 +598,8 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
 bool LaneSets::mayDifferInAWarp(const Expr *Cond) {
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
-    return argumentsMayDifferInAWarp(
-        TU, Function, TU.rowsOfWholeWarpsUniformityOf(Function).valueOf(Cond).Params);
+    return argumentsMayDifferInAWarp(TU, Function,
+                                     TU.rowsOfWholeWarpsUniformityOf(Function).valueOf(Cond));
   // `tid < blockDim.x / 2`: whole warps for every block size of whole warps.
   for (unsigned BlockDim : {Warps * WarpSize, 2 * Warps * WarpSize}) {
     std::optional<std::vector<int64_t>> V = valuesFor(Cond, BlockDim);

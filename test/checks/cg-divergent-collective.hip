@@ -1,12 +1,24 @@
 // cg-divergent-collective on HIP (64-lane wavefronts): a wavefront is a tile of 64, so a
 // condition on threadIdx.x / 32 splits it, while threadIdx.x / warpSize does not.
 //
-// Positives: 11 kernels, one error each. Negatives: 7 kernels, no diagnostic.
+// Positives: 12 kernels, one error each. Negatives: 7 kernels, no diagnostic.
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
 
 // ---- positives --------------------------------------------------------------------------------
+
+// H-P0. A grid-stride loop over rows: the threads past the last row finish first and leave, but
+// an AMD block barrier also waits for threads that have exited.
+__global__ void barrier_in_rows_loop(float *data, int rows, int width) {
+  __shared__ float tile[256];
+  const int first = blockIdx.x * width + threadIdx.x;
+  for (int i = first; i < rows * width; i += gridDim.x * width) { // expected-note {{this condition differs between threads of the block}}
+    tile[threadIdx.x] = data[i];
+    __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('i < rows * width')}}
+    data[i] = tile[(threadIdx.x + 1) % blockDim.x];
+  }
+}
 
 // H-P1. The first 32 threads (half a wavefront) stage the coefficients and wait; the rest of the
 // block pairs the later barrier with theirs.

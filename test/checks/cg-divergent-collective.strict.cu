@@ -1,6 +1,7 @@
 // cg-divergent-collective with --strict: collectives that threads which left the kernel skip
 // become warnings: warp-wide collectives after a loop whose lanes finish early, block barriers
-// under a bounds guard (without --strict: cg-divergent-collective.cu P26, N-L1, N46).
+// under a bounds guard or in a loop over the data whose threads past its end finish first
+// (without --strict: cg-divergent-collective.cu P26, N-L1, N46).
 // coopcheck-args: --strict
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -56,5 +57,17 @@ __global__ void barrier_under_thread_split(float *dst) {
     half[threadIdx.x] = threadIdx.x;
     __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < blockDim.x / 2' holds; every thread of the block must call it}}
     dst[threadIdx.x] = half[63 - threadIdx.x];
+  }
+}
+
+// P-S5. The loop form of the bounds guard: a grid-stride loop over rows whose threads past the
+// last row finish first and leave, the block barriers inside waiting only for the others.
+__global__ void barrier_in_rows_loop(float *data, int rows, int width) {
+  __shared__ float tile[256];
+  const int first = blockIdx.x * width + threadIdx.x;
+  for (int i = first; i < rows * width; i += gridDim.x * width) { // expected-note {{this condition differs between threads of the block}}
+    tile[threadIdx.x] = data[i];
+    __syncthreads(); // expected-warning {{__syncthreads() is in a loop whose trip count differs between threads of the block ('i < rows * width'); the threads that finish the loop first leave the kernel}}
+    data[i] = tile[(threadIdx.x + 1) % blockDim.x];
   }
 }

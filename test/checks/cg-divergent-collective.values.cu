@@ -11,14 +11,14 @@
 // filled in, columns of whole warps under a bound that is a multiple of the warp, coordinates a
 // helper fills field by field from the block's index, channels a kernel traps unless they come in
 // whole rows, a loop strided by 512 threads in kernels whose launch bounds or launches keep blocks
-// at 512.
+// at 512, a flag a helper elects through a pointer to its block's shared memory.
 // Positives: a bound that does not move with the thread, a per-thread __ldg, a per-thread range
 // from the same helper, a lambda that writes what it captures, the closure storing per thread,
 // a captured variable changed before the call, a closure handed on, a per-thread row, the
 // recursive helper given the thread index, a per-thread slot of that shared memory, threads past
 // the data that skip the barrier and then read the shared memory it orders, the columns under
 // any other bound, a field filled from the thread's index, the channels without that guard, the
-// strided loop in a kernel launched with 1024 threads.
+// strided loop in a kernel launched with 1024 threads, the helper reading its own slot.
 
 // The counter starts at the thread's element and the bound moves with it: equal trip counts.
 __global__ void bound_moves_with_the_thread(const float *in, float *out, int start, int end,
@@ -311,7 +311,8 @@ __global__ void last_block_flag_placed_after_the_data(unsigned *done, int n) {
 
 // Columns of whole warps: each lane starts at its block's first column plus the lane and steps
 // by whole warps; with a bound that is a multiple of the warp every lane of the block makes the
-// same trips, with any other bound the last trip leaves some lanes out.
+// same trips, with any other bound the last trip leaves some lanes out (which then read the
+// shared tile, so their leaving excuses nothing).
 __global__ void columns_of_whole_warps(float *out, const float *in, int warps) {
   __shared__ float s[256];
   const int lane = threadIdx.x % 32;
@@ -323,6 +324,7 @@ __global__ void columns_of_whole_warps(float *out, const float *in, int warps) {
   }
   for (int col = blockIdx.x * 32 + lane; col < warps; col += gridDim.x * 32) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{is in a loop whose trip count differs between threads of the block ('col < warps')}}
+  out[threadIdx.x] = s[threadIdx.x];
 }
 
 // A helper filling the caller's coordinates field by field leaves them what it stores: the
@@ -413,13 +415,15 @@ __global__ __launch_bounds__(WarpsPerRow * 32) void one_row_per_block(float *x, 
   }
 }
 
-// Twice the threads: two rows per block, and the two halves can make different trips.
+// Twice the threads: two rows per block, and the two halves can make different trips before
+// they meet at the barrier after the loop.
 __global__ __launch_bounds__(2 * WarpsPerRow * 32) void two_rows_per_block(float *x, int rows) {
   const unsigned warp = threadIdx.x / 32, warp_m = warp / WarpsPerRow;
   for (int row = 2 * blockIdx.x + warp_m; row < rows; row += 2 * gridDim.x) { // expected-note {{this condition differs between threads of the block}}
     x[row * 128 + threadIdx.x % 128] *= 2.f;
     __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('row < rows')}}
   }
+  __syncthreads();
 }
 
 // A scheduler handed to the body by reference: its `init` fills the caller's tile and calls
@@ -588,4 +592,32 @@ __global__ void own_warp_masked(const float *mask, float *out) {
   if (warp_all(votes[threadIdx.x / Lanes])) // expected-note {{this condition differs between threads of the block}}
     __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'warp_all(votes[threadIdx.x / Lanes])' holds}}
   out[threadIdx.x] = mask[threadIdx.x];
+}
+
+// A helper given a pointer to its block's shared flag: thread 0 stores it, a barrier publishes
+// it, every thread reads the same word. Read at each thread's own slot, it differs.
+__device__ int elect_through_pointer(int *flag, const int *data) {
+  if (threadIdx.x == 0)
+    *flag = data[blockIdx.x];
+  __syncthreads();
+  int f = *flag;
+  if (f > 0)
+    __syncthreads();
+  return f;
+}
+
+__device__ int slot_through_pointer(int *slots, const int *data) {
+  slots[threadIdx.x] = data[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  int f = slots[threadIdx.x];
+  if (f > 0) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'f > 0' holds}}
+  return f;
+}
+
+__global__ void flags_through_pointers(const int *data, int *out) {
+  __shared__ int flag;
+  __shared__ int slots[256];
+  out[blockIdx.x * blockDim.x + threadIdx.x] =
+      elect_through_pointer(&flag, data) + slot_through_pointer(slots, data);
 }
