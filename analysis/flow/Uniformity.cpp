@@ -956,20 +956,14 @@ UniformValue Uniformity::fieldValue(const VarDecl *Object, const FieldDecl *Fiel
   UniformValue V = UniformValue::everywhere();
   llvm::SmallVector<const Stmt *, 4> Stores;
   if (Object) {
-    if (auto It = Definitions.find(Object); It != Definitions.end())
-      Stores.append(It->second.begin(), It->second.end());
-    if (auto It = Writes.find(Object); It != Writes.end())
-      Stores.append(It->second.begin(), It->second.end());
     // The stores that reach At, each with the branches deciding it there.
     if (Cfg && At && Cfg->blockOf(At)) {
-      llvm::SmallPtrSet<const Stmt *, 8> All(Stores.begin(), Stores.end());
-      llvm::SmallPtrSet<const Stmt *, 4> Reaching = Cfg->nearestBefore(
-          At, [&](const Stmt *S) { return All.count(S) && fieldStoreValue(Object, Field, S); });
-      for (const Stmt *Store : Stores)
-        if (Reaching.count(Store))
-          V = meet(V, meet(*fieldStoreValue(Object, Field, Store), branchValue(Store, At)));
+      for (const Stmt *Store : fieldStoresReaching(Object, Field, At))
+        V = meet(V, meet(*fieldStoreValue(Object, Field, Store), branchValue(Store, At)));
       return withoutTerms(V);
     }
+    const std::vector<const Stmt *> &All = fieldStores(Object, Field);
+    Stores.append(All.begin(), All.end());
   } else {
     // What the caller's object holds; a constructor starts from its initializers.
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Function)) {
@@ -1063,13 +1057,47 @@ std::optional<UniformValue> Uniformity::fieldStoreValue(const VarDecl *Object,
         Method->getParent()->getCanonicalDecl() == Field->getParent()->getCanonicalDecl())
       return fieldByCall(Call, Field);
   }
-  if (Object && llvm::is_contained(Definitions.lookup(Object), Write)) // given by reference
-    return read(definitionNode(Object, Write));
+  if (auto Defined = Object ? Definitions.find(Object) : Definitions.end();
+      Defined != Definitions.end() && llvm::is_contained(Defined->second, Write))
+    return read(definitionNode(Object, Write)); // given by reference
   // A callee given a pointer through the field (`use(this->buffer)`) leaves the field be.
   if (llvm::any_of(Call->arguments(),
                    [&](const Expr *Arg) { return handsStorage(Arg, Object, Field); }))
     return UniformValue::perThread();
   return std::nullopt;
+}
+
+const std::vector<const Stmt *> &Uniformity::fieldStores(const VarDecl *Object,
+                                                         const FieldDecl *Field) {
+  auto [It, Inserted] = FieldStores.try_emplace({Object, Field});
+  if (!Inserted)
+    return It->second;
+  std::vector<const Stmt *> &Kept = It->second;
+  auto Keep = [&](llvm::ArrayRef<const Stmt *> Statements) {
+    for (const Stmt *S : Statements)
+      if (fieldStoreValue(Object, Field, S))
+        Kept.push_back(S);
+  };
+  if (auto Defined = Definitions.find(Object); Defined != Definitions.end())
+    Keep(Defined->second);
+  if (auto Written = Writes.find(Object); Written != Writes.end())
+    Keep(Written->second);
+  return Kept;
+}
+
+llvm::SmallPtrSet<const Stmt *, 4>
+Uniformity::fieldStoresReaching(const VarDecl *Object, const FieldDecl *Field, const Stmt *At) {
+  // As for a variable's definitions (nearestDefinitions): a few walks back, then one index.
+  constexpr unsigned WalksBeforeIndex = 8;
+  const std::vector<const Stmt *> &Stores = fieldStores(Object, Field);
+  std::unique_ptr<NearestBeforeIndex> &Index = FieldStoreIndex[{Object, Field}];
+  if (!Index && ++FieldWalks[{Object, Field}] <= WalksBeforeIndex) {
+    llvm::SmallPtrSet<const Stmt *, 8> All(Stores.begin(), Stores.end());
+    return Cfg->nearestBefore(At, [&](const Stmt *S) { return All.count(S) != 0; });
+  }
+  if (!Index)
+    Index = std::make_unique<NearestBeforeIndex>(*Cfg, Stores);
+  return Index->before(At);
 }
 
 UniformValue Uniformity::fieldInitValue(const Expr *Init, const FieldDecl *Field) {

@@ -321,6 +321,13 @@ private:
   std::optional<UniformValue> fieldStoreValue(const clang::VarDecl *Object,
                                               const clang::FieldDecl *Field,
                                               const clang::Stmt *Write);
+  /// The statements that store to Field of the local Object (fieldStoreValue gives them a value).
+  const std::vector<const clang::Stmt *> &fieldStores(const clang::VarDecl *Object,
+                                                      const clang::FieldDecl *Field);
+  /// Of those, the ones that reach At with no other between.
+  llvm::SmallPtrSet<const clang::Stmt *, 4> fieldStoresReaching(const clang::VarDecl *Object,
+                                                                const clang::FieldDecl *Field,
+                                                                const clang::Stmt *At);
   /// What a constructor call or initializer list that builds a local object puts in Field.
   UniformValue fieldInitValue(const clang::Expr *Init, const clang::FieldDecl *Field);
   /// What a call of a method on an object this function follows field by field leaves in Field;
@@ -493,6 +500,12 @@ private:
   /// have, where its definitions reach for all of its uses.
   llvm::DenseMap<const clang::VarDecl *, unsigned> Walks;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<NearestBeforeIndex>> DefinitionIndex;
+  /// Per field of a local object: the statements storing to it (node-based: handed out by
+  /// reference), how many uses walked back to them, and then where they reach.
+  using ObjectField = std::pair<const clang::VarDecl *, const clang::FieldDecl *>;
+  std::map<ObjectField, std::vector<const clang::Stmt *>> FieldStores;
+  llvm::DenseMap<ObjectField, unsigned> FieldWalks;
+  llvm::DenseMap<ObjectField, std::unique_ptr<NearestBeforeIndex>> FieldStoreIndex;
   llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, bool> Incoming;
   std::map<const clang::Stmt *,
            llvm::SmallVector<std::pair<const clang::CFGBlock *, const clang::Expr *>, 2>>

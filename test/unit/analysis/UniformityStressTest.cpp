@@ -1,7 +1,8 @@
 // Generated units that made the recursive uniformity queries blow up (each use re-evaluating
 // the conditions of the branches before it, exponentially often): long def-use chains through
 // branch conditions, hundreds of branches, nested loops, a template instantiated many times and
-// a deep chain of helpers returning into each other. The analysis must stay linear: the number
+// a deep chain of helpers returning into each other, and thousands of reads of an object's field
+// between calls of a method that changes it. The analysis must stay linear: the number
 // of node evaluations at twice the size stays about twice as large, and the whole unit is
 // decided well within a fixed time.
 #include "ParsedSource.h"
@@ -87,6 +88,48 @@ TEST(UniformityStress, ADivergentSeedReachesTheEndOfTheChain) {
   EXPECT_LE(Large.Evaluations, 2 * Small.Evaluations + 200)
       << Small.Evaluations << " then " << Large.Evaluations;
   EXPECT_LT(Large.Seconds, 10.0);
+}
+
+/// A kernel `objects` reading a field of a local object Size times, each read followed by a
+/// call of a method that adds Step to it: each read's value comes from the call before it.
+std::string objectUnit(unsigned Size, const std::string &Step) {
+  std::string S = "struct Ctx {\n  int n, t;\n"
+                  "  __device__ explicit Ctx(int n) : n(n), t(threadIdx.x) {}\n"
+                  "  __device__ void step(int k) { n += k; }\n};\n"
+                  "__global__ void objects(int n) {\n  Ctx c(n);\n";
+  for (unsigned I = 0; I < Size; ++I)
+    S += "  if (c.n > " + std::to_string(I) + ") __syncthreads();\n  c.step(" + Step + ");\n";
+  return S + "}\n";
+}
+
+Outcome analyseObjects(unsigned Size, const std::string &Step) {
+  test::ParsedSource S(objectUnit(Size, Step));
+  EXPECT_TRUE(S.ok());
+  Outcome Result;
+  if (!S.ok())
+    return Result;
+  auto Start = std::chrono::steady_clock::now();
+  const clang::FunctionDecl *Kernel = S.function("objects");
+  for (const GuardedEffect &G : S.analysis().get<DivergenceAnalysis>().effectsOf(Kernel))
+    Result.Divergent += G.Divergent;
+  Result.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  Result.Evaluations = S.analysis().uniformityOf(Kernel).evaluations();
+  return Result;
+}
+
+TEST(UniformityStress, FieldsBetweenMethodCallsInLinearWork) {
+  Outcome Small = analyseObjects(1000, "2");
+  Outcome Large = analyseObjects(2000, "2");
+  EXPECT_EQ(Small.Divergent, 0u);
+  EXPECT_EQ(Large.Divergent, 0u);
+  ASSERT_GT(Small.Evaluations, 0u);
+  EXPECT_LE(Large.Evaluations, 2 * Small.Evaluations + 200)
+      << Small.Evaluations << " then " << Large.Evaluations;
+  EXPECT_LT(Large.Seconds, 10.0);
+  // Stepped by the thread's index, every read after the first call differs.
+  Outcome PerThread = analyseObjects(1000, "threadIdx.x");
+  EXPECT_EQ(PerThread.Divergent, 999u);
+  EXPECT_LE(PerThread.Evaluations, 2 * Small.Evaluations + 200);
 }
 
 } // namespace
