@@ -7,7 +7,10 @@
 // writes the memory, or where a barrier of the scope orders every write before the load.
 // A device function's parameters are unknown: values depending on them carry the parameters,
 // and the caller decides with its arguments; the same holds for what a device function returns
-// (returnValue), so a call is as uniform as the arguments its result depends on.
+// (returnValue), so a call is as uniform as the arguments its result depends on. Objects are
+// followed field by field: a method's fields carry the fields of the caller's object (Fields),
+// met with what the method and the methods it calls on its object store there; a local object's
+// field is what its constructor, initializer list, stores and method calls reaching a use leave.
 //
 // The values are a fixpoint over three kinds of node: each definition of a local variable, each
 // use of one, and each condition of a branch that decides a definition. A node is evaluated from

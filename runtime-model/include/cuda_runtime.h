@@ -180,5 +180,55 @@ typedef struct CUuuid_st {
 #define __CCM_FUNC_ST CUfunc_st
 #include "coopcheck_model/runtime_api.inc"
 #include "coopcheck_model/runtime_api_end.inc"
+#include "library_types.h"
+
+// Programmatic dependent launch (sm_90): a kernel waits for the grid it depends on, or lets the
+// next one start. Neither is a barrier among the threads of this grid.
+__device__ void cudaGridDependencySynchronize(void);
+__device__ void cudaTriggerProgrammaticLaunchCompletion(void);
+
+// CUDA 12.8's generic atomics with a memory order and a thread scope (integer literals).
+#define __NV_ATOMIC_RELAXED 0
+#define __NV_ATOMIC_CONSUME 1
+#define __NV_ATOMIC_ACQUIRE 2
+#define __NV_ATOMIC_RELEASE 3
+#define __NV_ATOMIC_ACQ_REL 4
+#define __NV_ATOMIC_SEQ_CST 5
+#define __NV_THREAD_SCOPE_THREAD 0
+#define __NV_THREAD_SCOPE_BLOCK 1
+#define __NV_THREAD_SCOPE_CLUSTER 2
+#define __NV_THREAD_SCOPE_DEVICE 3
+#define __NV_THREAD_SCOPE_SYSTEM 4
+template <class T>
+__device__ void __nv_atomic_load(T *ptr, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_store(T *ptr, T *val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_store_n(T *ptr, T val, int order,
+                                    int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_exchange_n(T *ptr, T val, int order,
+                                    int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange_n(T *ptr, T *expected, T desired, bool weak,
+                                               int success_order, int failure_order,
+                                               int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_add(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_sub(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_min(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_max(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_and(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_or(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_fetch_xor(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+__device__ void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
 
 #endif // __COOPCHECK_MODEL_CUDA_RUNTIME_H

@@ -25,4 +25,25 @@ int startup_failed(cudaError_t e) {
   EXPECT_TRUE(S.ok());
 }
 
+// Hopper-era names: programmatic dependent launch, CUDA 12.8's generic atomics, the math
+// libraries' element types, tensor maps and memory handles of the driver API.
+TEST(ModelHeaders, DeclareHopperEraNames) {
+  test::ParsedSource S(R"cu(
+#include <cuda.h>
+#include <library_types.h>
+__global__ void dependent(int *counter, int *out, const __grid_constant__ CUtensorMap map) {
+  cudaGridDependencySynchronize();
+  int seen = __nv_atomic_fetch_add(counter, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+  int now = __nv_atomic_load_n(counter, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE);
+  __nv_atomic_store_n(out + threadIdx.x, seen + now, __NV_ATOMIC_RELEASE);
+  cudaTriggerProgrammaticLaunchCompletion();
+}
+unsigned element_bytes(cudaDataType_t t, CUtensorMapDataType m, CUmemGenericAllocationHandle h) {
+  return (t == CUDA_R_16BF ? 2u : 4u) + (m == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ? 0u : 1u) +
+         unsigned(h & 1);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
 } // namespace
