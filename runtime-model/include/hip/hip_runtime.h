@@ -195,6 +195,9 @@ __host__ void hipExtLaunchKernelGGLInternal(F kernel, const dim3 &numBlocks,
 #define hipExtLaunchKernelGGL(kernelName, ...)                                                      \
   hipExtLaunchKernelGGLInternal((kernelName), __VA_ARGS__)
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
+// A device variable as the symbol argument of hipMemcpyToSymbol and kin (the AMD platform's
+// spelling: its address).
+#define HIP_SYMBOL(X) &X
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 
 // The pre-HIP-3 spellings of the builtin variables.

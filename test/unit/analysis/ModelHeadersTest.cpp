@@ -46,4 +46,19 @@ unsigned element_bytes(cudaDataType_t t, CUtensorMapDataType m, CUmemGenericAllo
   EXPECT_TRUE(S.ok());
 }
 
+// HIP code names device variables for the symbol API through HIP_SYMBOL.
+TEST(ModelHeaders, DeclareHipSymbols) {
+  test::ParsedSource S(R"cu(
+#include <hip/hip_runtime.h>
+__constant__ float coefficients[16];
+__device__ int counter;
+void upload(const float *host) {
+  hipMemcpyToSymbol(HIP_SYMBOL(coefficients), host, sizeof(coefficients));
+  int zero = 0;
+  hipMemcpyToSymbol(HIP_SYMBOL(counter), &zero, sizeof(int), 0, hipMemcpyHostToDevice);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
 } // namespace
