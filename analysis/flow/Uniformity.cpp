@@ -1087,17 +1087,8 @@ const std::vector<const Stmt *> &Uniformity::fieldStores(const VarDecl *Object,
 
 llvm::SmallPtrSet<const Stmt *, 4>
 Uniformity::fieldStoresReaching(const VarDecl *Object, const FieldDecl *Field, const Stmt *At) {
-  // As for a variable's definitions (nearestDefinitions): a few walks back, then one index.
-  constexpr unsigned WalksBeforeIndex = 8;
-  const std::vector<const Stmt *> &Stores = fieldStores(Object, Field);
-  std::unique_ptr<NearestBeforeIndex> &Index = FieldStoreIndex[{Object, Field}];
-  if (!Index && ++FieldWalks[{Object, Field}] <= WalksBeforeIndex) {
-    llvm::SmallPtrSet<const Stmt *, 8> All(Stores.begin(), Stores.end());
-    return Cfg->nearestBefore(At, [&](const Stmt *S) { return All.count(S) != 0; });
-  }
-  if (!Index)
-    Index = std::make_unique<NearestBeforeIndex>(*Cfg, Stores);
-  return Index->before(At);
+  return nearestAmong(fieldStores(Object, Field), At, FieldWalks[{Object, Field}],
+                      FieldStoreIndex[{Object, Field}]);
 }
 
 UniformValue Uniformity::fieldInitValue(const Expr *Init, const FieldDecl *Field) {
@@ -1303,15 +1294,20 @@ Uniformity::nearestDefinitions(const Stmt *Use, const VarDecl *Var,
   // A walk back from a use meets the definitions near it at once; a variable that more uses ask
   // about than this gets one pass over the CFG for all of them, so that thousands of uses far
   // from their definitions do not each walk the function.
+  return nearestAmong(Defs, Use, Walks[Var], DefinitionIndex[Var]);
+}
+
+llvm::SmallPtrSet<const Stmt *, 4>
+Uniformity::nearestAmong(llvm::ArrayRef<const Stmt *> Set, const Stmt *At, unsigned &Walks,
+                         std::unique_ptr<NearestBeforeIndex> &Index) {
   constexpr unsigned WalksBeforeIndex = 8;
-  std::unique_ptr<NearestBeforeIndex> &Index = DefinitionIndex[Var];
-  if (!Index && ++Walks[Var] <= WalksBeforeIndex) {
-    llvm::SmallPtrSet<const Stmt *, 8> All(Defs.begin(), Defs.end());
-    return Cfg->nearestBefore(Use, [&](const Stmt *S) { return All.count(S) != 0; });
+  if (!Index && ++Walks <= WalksBeforeIndex) {
+    llvm::SmallPtrSet<const Stmt *, 8> All(Set.begin(), Set.end());
+    return Cfg->nearestBefore(At, [&](const Stmt *S) { return All.count(S) != 0; });
   }
   if (!Index)
-    Index = std::make_unique<NearestBeforeIndex>(*Cfg, Defs);
-  return Index->before(Use);
+    Index = std::make_unique<NearestBeforeIndex>(*Cfg, Set);
+  return Index->before(At);
 }
 
 std::optional<llvm::SmallVector<const Stmt *, 2>>

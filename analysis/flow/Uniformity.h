@@ -324,6 +324,11 @@ private:
   std::optional<UniformValue> fieldStoreValue(const clang::VarDecl *Object,
                                               const clang::FieldDecl *Field,
                                               const clang::Stmt *Write);
+  /// The statements of Set that reach At with no other between: a walk back for the first few
+  /// questions about Set (counted in Walks), then one index over the CFG answers them all.
+  llvm::SmallPtrSet<const clang::Stmt *, 4>
+  nearestAmong(llvm::ArrayRef<const clang::Stmt *> Set, const clang::Stmt *At, unsigned &Walks,
+               std::unique_ptr<NearestBeforeIndex> &Index);
   /// The statements that store to Field of the local Object (fieldStoreValue gives them a value).
   const std::vector<const clang::Stmt *> &fieldStores(const clang::VarDecl *Object,
                                                       const clang::FieldDecl *Field);

@@ -215,20 +215,18 @@ template <class T>
 __device__ bool __nv_atomic_compare_exchange_n(T *ptr, T *expected, T desired, bool weak,
                                                int success_order, int failure_order,
                                                int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_add(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_sub(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_min(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_max(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_and(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_or(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
-template <class T>
-__device__ T __nv_atomic_fetch_xor(T *ptr, T val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+#define __COOPCHECK_NV_ATOMIC_FETCH(OP)                                                            \
+  template <class T>                                                                               \
+  __device__ T __nv_atomic_fetch_##OP(T *ptr, T val, int order,                                    \
+                                      int scope = __NV_THREAD_SCOPE_SYSTEM);
+__COOPCHECK_NV_ATOMIC_FETCH(add)
+__COOPCHECK_NV_ATOMIC_FETCH(sub)
+__COOPCHECK_NV_ATOMIC_FETCH(min)
+__COOPCHECK_NV_ATOMIC_FETCH(max)
+__COOPCHECK_NV_ATOMIC_FETCH(and)
+__COOPCHECK_NV_ATOMIC_FETCH(or)
+__COOPCHECK_NV_ATOMIC_FETCH(xor)
+#undef __COOPCHECK_NV_ATOMIC_FETCH
 __device__ void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
 
 #endif // __COOPCHECK_MODEL_CUDA_RUNTIME_H

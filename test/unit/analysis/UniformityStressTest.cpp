@@ -49,19 +49,24 @@ struct Outcome {
   double Seconds = 0;
 };
 
-Outcome analyse(unsigned Size, const std::string &Seed) {
-  test::ParsedSource S(stressUnit(Size, Seed));
+/// The divergent collectives of the kernel named Kernel in Source, and the work it took.
+Outcome analyseKernel(const std::string &Source, const char *KernelName) {
+  test::ParsedSource S(Source);
   EXPECT_TRUE(S.ok());
   Outcome Result;
   if (!S.ok())
     return Result;
   auto Start = std::chrono::steady_clock::now();
-  const clang::FunctionDecl *Kernel = S.function("chains");
+  const clang::FunctionDecl *Kernel = S.function(KernelName);
   for (const GuardedEffect &G : S.analysis().get<DivergenceAnalysis>().effectsOf(Kernel))
     Result.Divergent += G.Divergent;
   Result.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   Result.Evaluations = S.analysis().uniformityOf(Kernel).evaluations();
   return Result;
+}
+
+Outcome analyse(unsigned Size, const std::string &Seed) {
+  return analyseKernel(stressUnit(Size, Seed), "chains");
 }
 
 TEST(UniformityStress, UniformChainsStayUniformInLinearWork) {
@@ -103,18 +108,7 @@ std::string objectUnit(unsigned Size, const std::string &Step) {
 }
 
 Outcome analyseObjects(unsigned Size, const std::string &Step) {
-  test::ParsedSource S(objectUnit(Size, Step));
-  EXPECT_TRUE(S.ok());
-  Outcome Result;
-  if (!S.ok())
-    return Result;
-  auto Start = std::chrono::steady_clock::now();
-  const clang::FunctionDecl *Kernel = S.function("objects");
-  for (const GuardedEffect &G : S.analysis().get<DivergenceAnalysis>().effectsOf(Kernel))
-    Result.Divergent += G.Divergent;
-  Result.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  Result.Evaluations = S.analysis().uniformityOf(Kernel).evaluations();
-  return Result;
+  return analyseKernel(objectUnit(Size, Step), "objects");
 }
 
 TEST(UniformityStress, FieldsBetweenMethodCallsInLinearWork) {
