@@ -82,7 +82,7 @@ FilePosition positionOf(const SourceManager &SM, SourceLocation Loc) {
 /// Every function with a body, instantiations included, and whether the user wrote it.
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
 public:
-  std::vector<const FunctionDecl *> Functions;
+  std::vector<FunctionDecl *> Functions;
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody())
       Functions.push_back(F);
@@ -138,7 +138,7 @@ void CompileErrors::findBrokenFunctions() const {
   };
   FunctionsWithBodies All;
   All.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const FunctionDecl *F : All.Functions) {
+  for (FunctionDecl *F : All.Functions) {
     ErrorMarks Marks;
     for (ParmVarDecl *P : F->parameters()) // a parameter of a type no header declared
       Marks.TraverseDecl(P);
@@ -154,11 +154,11 @@ void CompileErrors::findBrokenFunctions() const {
     });
     bool IsBroken = !F->getBody() || Dropped || (Reported.empty() && HasErrors);
     bool Written = !F->isTemplateInstantiation() && !SM.isInSystemHeader(F->getLocation());
-    bool Device = F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>();
     Totals.Functions += Written;
     Totals.WithErrors += Written && HasErrors;
     Totals.NotAnalysed += Written && IsBroken;
-    Totals.DeviceCodeWithErrors += Written && HasErrors && Device;
+    if (HasErrors)
+      WithErrors.push_back(F);
     if (IsBroken) {
       Broken->insert(F);
       BrokenRanges.push_back(F->getSourceRange());
@@ -169,6 +169,11 @@ void CompileErrors::findBrokenFunctions() const {
 bool CompileErrors::breaks(const FunctionDecl *F) const {
   findBrokenFunctions();
   return F && Broken->contains(F);
+}
+
+const std::vector<FunctionDecl *> &CompileErrors::functionsWithErrors() const {
+  findBrokenFunctions();
+  return WithErrors;
 }
 
 bool CompileErrors::inBrokenFunction(SourceLocation Loc) const {

@@ -32,16 +32,18 @@ public:
   /// Whether an error breaks F: its body is gone, or an error inside its source range left no
   /// mark in its parameters or body (the parser dropped what was there).
   bool breaks(const clang::FunctionDecl *F) const;
+  /// Every function with a body (instantiations and model headers included) that an error is
+  /// in, marked or not.
+  const std::vector<clang::FunctionDecl *> &functionsWithErrors() const;
   /// Whether Loc is inside the body of a function an error breaks.
   bool inBrokenFunction(clang::SourceLocation Loc) const;
 
-  /// User-written functions with a body, those of them an error is in, those an error breaks
-  /// (not analysed), and the device code (kernels and __device__ functions) an error is in.
+  /// User-written functions with a body, those of them an error is in, and those an error breaks
+  /// (not analysed).
   struct Counts {
     unsigned Functions = 0;
     unsigned WithErrors = 0;
     unsigned NotAnalysed = 0;
-    unsigned DeviceCodeWithErrors = 0;
   };
   Counts counts() const;
   bool any() const { return HasErrors; }
@@ -54,6 +56,7 @@ private:
   Log Reported;
   mutable std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Broken;
   mutable std::vector<clang::SourceRange> BrokenRanges;
+  mutable std::vector<clang::FunctionDecl *> WithErrors;
   mutable Counts Totals;
 };
 

@@ -1,62 +1,153 @@
 #include "analysis/frontend/DeviceIR.h"
+#include "analysis/frontend/CompileErrors.h"
+#include "runtime-model/semantics/DeviceModuleMarks.h"
+#include "clang/AST/Mangle.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
+#include <functional>
 
 using namespace clang;
 
 namespace coopcheck::analysis {
 namespace {
 
-/// Parses the bodies of device functions and kernels only. Device code cannot call a host
-/// function, so the device IR is the same without the host bodies; what it loses is the
-/// template kernels that only a host function's launch instantiates.
-class DeviceBodiesOnly : public MultiplexConsumer {
+/// Holds CodeGen back until the unit is parsed, then gives it what it would have seen, less the
+/// bodies that compile errors are in. CodeGen emits nothing once the unit has an error, and a body
+/// the parser recovered in has expressions it cannot lower; the valid functions still can be, and
+/// those with errors become declarations (marked, so that the executor knows it cannot follow a
+/// call of them).
+class ValidCodeOnly : public ASTConsumer {
 public:
-  using MultiplexConsumer::MultiplexConsumer;
-  bool shouldSkipFunctionBody(Decl *D) override {
-    const FunctionDecl *F = D->getAsFunction();
-    return F && !F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAGlobalAttr>();
+  ValidCodeOnly(std::unique_ptr<ASTConsumer> CodeGen, std::shared_ptr<const CompileErrors::Log> Log,
+                DiagnosticsEngine &Diags, std::vector<std::string> &Dropped)
+      : CodeGen(std::move(CodeGen)), Log(std::move(Log)), Diags(Diags), Dropped(Dropped) {}
+
+  void Initialize(ASTContext &Ctx) override { CodeGen->Initialize(Ctx); }
+  bool HandleTopLevelDecl(DeclGroupRef D) override {
+    later([this, D] {
+      for (Decl *Each : D)
+        if (lowerable(Each))
+          CodeGen->HandleTopLevelDecl(DeclGroupRef(Each));
+    });
+    return true;
   }
+  void HandleInlineFunctionDefinition(FunctionDecl *D) override {
+    later([this, D] { CodeGen->HandleInlineFunctionDefinition(D); });
+  }
+  void HandleInterestingDecl(DeclGroupRef D) override {
+    later([this, D] {
+      for (Decl *Each : D)
+        if (lowerable(Each))
+          CodeGen->HandleInterestingDecl(DeclGroupRef(Each));
+    });
+  }
+  void HandleTagDeclDefinition(TagDecl *D) override {
+    later([this, D] {
+      if (lowerable(D))
+        CodeGen->HandleTagDeclDefinition(D);
+    });
+  }
+  void HandleTagDeclRequiredDefinition(const TagDecl *D) override {
+    later([this, D] { CodeGen->HandleTagDeclRequiredDefinition(D); });
+  }
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) override {
+    later([this, D] { CodeGen->HandleCXXImplicitFunctionInstantiation(D); });
+  }
+  void CompleteTentativeDefinition(VarDecl *D) override {
+    later([this, D] { CodeGen->CompleteTentativeDefinition(D); });
+  }
+  void CompleteExternalDeclaration(DeclaratorDecl *D) override {
+    later([this, D] { CodeGen->CompleteExternalDeclaration(D); });
+  }
+  void AssignInheritanceModel(CXXRecordDecl *D) override {
+    later([this, D] { CodeGen->AssignInheritanceModel(D); });
+  }
+  void HandleCXXStaticMemberVarInstantiation(VarDecl *D) override {
+    later([this, D] { CodeGen->HandleCXXStaticMemberVarInstantiation(D); });
+  }
+  void HandleVTable(CXXRecordDecl *D) override {
+    later([this, D] { CodeGen->HandleVTable(D); });
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    CompileErrors Errors(Ctx, Log.get());
+    if (Errors.any()) {
+      dropBodiesWithErrors(Ctx, Errors);
+      // What is left compiles: CodeGen must not see the errors of what was dropped.
+      Diags.Reset(/*soft=*/true);
+    }
+    for (const std::function<void()> &Step : Pending)
+      Step();
+    CodeGen->HandleTranslationUnit(Ctx);
+  }
+
+private:
+  void later(std::function<void()> Step) { Pending.push_back(std::move(Step)); }
+
+  /// An invalid declaration, or a variable whose initializer has an error, has nothing to lower.
+  static bool lowerable(const Decl *D) {
+    if (D->isInvalidDecl())
+      return false;
+    const auto *Var = dyn_cast<VarDecl>(D);
+    return !Var || !Var->getInit() || !Var->getInit()->containsErrors();
+  }
+
+  void dropBodiesWithErrors(ASTContext &Ctx, const CompileErrors &Errors) {
+    ASTNameGenerator Names(Ctx);
+    for (FunctionDecl *F : Errors.functionsWithErrors()) {
+      F->setBody(nullptr);
+      if (F->isDependentContext())
+        continue;
+      std::vector<std::string> Variants = Names.getAllManglings(F);
+      if (Variants.empty())
+        Variants.push_back(Names.getName(F));
+      Dropped.insert(Dropped.end(), Variants.begin(), Variants.end());
+    }
+  }
+
+  std::unique_ptr<ASTConsumer> CodeGen;
+  std::shared_ptr<const CompileErrors::Log> Log;
+  DiagnosticsEngine &Diags;
+  std::vector<std::string> &Dropped;
+  std::vector<std::function<void()>> Pending;
 };
 
-/// How much of the unit CodeGen sees.
-enum class HostBodies { Parsed, Skipped };
-
 /// CodeGen's module dies with its action, which the tooling layer owns: take it when the action
-/// ends.
+/// ends, with the functions whose bodies were dropped marked.
 class EmitDeviceModuleAction : public EmitLLVMOnlyAction {
 public:
-  EmitDeviceModuleAction(llvm::LLVMContext &Context, std::unique_ptr<llvm::Module> &Out,
-                         HostBodies Host)
-      : EmitLLVMOnlyAction(&Context), Out(Out), Host(Host) {}
+  EmitDeviceModuleAction(llvm::LLVMContext &Context, std::unique_ptr<llvm::Module> &Out)
+      : EmitLLVMOnlyAction(&Context), Out(Out) {}
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef InFile) override {
     std::unique_ptr<ASTConsumer> CodeGen = EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile);
-    if (!CodeGen || Host == HostBodies::Parsed)
-      return CodeGen;
-    CI.getFrontendOpts().SkipFunctionBodies = true;
-    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(std::move(CodeGen));
-    return std::make_unique<DeviceBodiesOnly>(std::move(Consumers));
+    if (!CodeGen)
+      return nullptr;
+    return std::make_unique<ValidCodeOnly>(std::move(CodeGen),
+                                           CompileErrors::recordFor(CI.getPreprocessor()),
+                                           CI.getDiagnostics(), Dropped);
   }
 
   void EndSourceFileAction() override {
     EmitLLVMOnlyAction::EndSourceFileAction();
     Out = takeModule();
+    if (Out)
+      for (const std::string &Name : Dropped)
+        if (llvm::Function *F = Out->getFunction(Name))
+          F->addFnAttr(model::BodyWithCompileErrors);
   }
 
 private:
   std::unique_ptr<llvm::Module> &Out;
-  HostBodies Host;
+  std::vector<std::string> Dropped;
 };
 
 /// Keeps the first error, so that a failure is one line.
@@ -94,17 +185,19 @@ void promoteLocals(llvm::Module &M) {
 }
 
 /// One lowering; the error is Clang's first.
-llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine, HostBodies Host) {
+llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine) {
   DeviceModule Result;
   Result.Context = std::make_unique<llvm::LLVMContext>();
   auto Files =
       llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), llvm::vfs::getRealFileSystem());
   tooling::ToolInvocation Invocation(
-      CommandLine, std::make_unique<EmitDeviceModuleAction>(*Result.Context, Result.Module, Host),
+      CommandLine, std::make_unique<EmitDeviceModuleAction>(*Result.Context, Result.Module),
       Files.get());
   FirstError Errors;
   Invocation.setDiagnosticConsumer(&Errors);
-  if (!Invocation.run() || !Result.Module)
+  // The unit's own errors leave the valid code lowered; CodeGen's leave no module.
+  Invocation.run();
+  if (!Result.Module)
     return llvm::createStringError(Errors.Message.empty() ? "the device code could not be lowered"
                                                           : Errors.Message);
   promoteLocals(*Result.Module);
@@ -122,18 +215,7 @@ llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
   CommandLine.insert(CommandLine.end(),
                      {"-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
                       "-gline-tables-only", "-w", "-fno-caret-diagnostics", "-c", File});
-  llvm::Expected<DeviceModule> Whole = lower(CommandLine, HostBodies::Parsed);
-  if (Whole)
-    return Whole;
-  // Host code the model headers do not carry (a helper header that tests the toolkit's own
-  // include guards) fails the unit; its device code may still lower on its own.
-  llvm::Expected<DeviceModule> DeviceOnly = lower(CommandLine, HostBodies::Skipped);
-  if (DeviceOnly) {
-    llvm::consumeError(Whole.takeError());
-    return DeviceOnly;
-  }
-  llvm::consumeError(DeviceOnly.takeError());
-  return Whole;
+  return lower(CommandLine);
 }
 
 } // namespace coopcheck::analysis

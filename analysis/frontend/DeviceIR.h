@@ -17,9 +17,10 @@ struct DeviceModule {
 };
 
 /// ParseArguments are the compiler arguments of the device-side parse (ParseSetup), without the
-/// file. When the whole unit does not compile, the device functions are lowered without the host
-/// functions' bodies (the template kernels only a host launch instantiates are then missing).
-/// Fails with the first error Clang reports; prints nothing.
+/// file. A unit with compile errors is lowered as far as it is valid: a function a compile error
+/// is in (as CompileErrors finds them) is only declared, and carries the attribute
+/// model::BodyWithCompileErrors. Fails with CodeGen's first error, or Clang's when nothing
+/// could be lowered; prints nothing.
 llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
                                              const std::vector<std::string> &ParseArguments);
 

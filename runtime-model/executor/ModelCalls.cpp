@@ -3,6 +3,7 @@
 // intrinsics users call) name for them; collectives arrive at the tracker and take their results,
 // as their rows in the operations table describe them, when released.
 #include "runtime-model/executor/ReplayState.h"
+#include "runtime-model/semantics/DeviceModuleMarks.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -36,6 +37,10 @@ StepResult Replay::call(ThreadId T, Frame &Fr, const CallBase &Call) {
     Inner.Next = Inner.Block->begin();
     St->Threads[T].Stack.push_back(std::move(Inner));
     return StepResult::Continue;
+  }
+  if (Callee->hasFnAttribute(BodyWithCompileErrors)) {
+    Unmodelled = "a call of " + baseName(Callee->getName()) + ", whose body has compile errors";
+    return StepResult::Unmodelled;
   }
   std::string Name =
       Callee->getName().starts_with("_Z") ? baseName(Callee->getName()) : Callee->getName().str();

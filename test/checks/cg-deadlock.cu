@@ -9,7 +9,7 @@ __global__ void flag_after_barrier(volatile int *flag, int *out) {
   if (threadIdx.x == 0)
     while (*flag == 0) { // expected-note {{block 0, thread 0 spin here on memory nobody writes}} expected-note {{block 1, thread 0 spin here on memory nobody writes}}
     }
-  __syncthreads(); // expected-error {{deadlock on 2 blocks of 64 threads: block 0, threads 1-63 wait at this collective forever}} expected-note {{block 1, threads 1-63 wait here forever}}
+  __syncthreads(); // expected-error {{[confirmed: hang] deadlock on 2 blocks of 64 threads: block 0, threads 1-63 wait at this collective forever}} expected-note {{block 1, threads 1-63 wait here forever}}
   if (threadIdx.x == 32)
     *flag = 1;
   out[threadIdx.x] = 1;
@@ -32,7 +32,7 @@ __global__ void flag_after_grid_sync(volatile int *flag, int *out) {
   if (blockIdx.x == 0 && threadIdx.x == 0)
     while (*flag == 0) { // expected-note {{block 0, thread 0 spin here on memory nobody writes}}
     }
-  grid.sync(); // expected-error {{deadlock on 2 blocks of 64 threads: block 0, threads 1-63 wait at this collective forever}} expected-note {{block 1, threads 0-63 wait here forever}}
+  grid.sync(); // expected-error {{[confirmed: hang] deadlock on 2 blocks of 64 threads: block 0, threads 1-63 wait at this collective forever}} expected-note {{block 1, threads 0-63 wait here forever}}
   if (blockIdx.x == 1 && threadIdx.x == 0)
     *flag = 1;
   out[grid.thread_rank()] = 1;
@@ -59,6 +59,6 @@ __global__ void first_ticket_syncs_alone(int *out) {
   __syncthreads();
   int mine = atomicAdd(&ticket, 1);
   if (mine == 0 && threadIdx.x == blockDim.x - 1) // expected-note {{this condition differs between threads of the grid}}
-    cg::this_grid().sync(); // expected-error {{cg::this_grid().sync() is reached only by threads for which 'mine == 0 && threadIdx.x == blockDim.x - 1' holds; every thread of the grid must call it}}
+    cg::this_grid().sync(); // expected-error {{[confirmed: hang] cg::this_grid().sync() is reached only by threads for which 'mine == 0 && threadIdx.x == blockDim.x - 1' holds; every thread of the grid must call it}}
   out[threadIdx.x] = mine;
 }

@@ -43,7 +43,7 @@ __global__ void uneven_barriers(int *out, const int *in) {
   __shared__ int s[64];
   cg::thread_block block = cg::this_thread_block();
   s[threadIdx.x] = in[threadIdx.x];
-  sync_times(block, threadIdx.x < 32 ? 1 : 2); // expected-error {{g.sync() (in 'sync_times') is in a loop whose trip count differs between threads of the block ('i < times'); every thread of the block must call it the same number of times}}
+  sync_times(block, threadIdx.x < 32 ? 1 : 2); // expected-error {{[confirmed: mismatch] g.sync() (in 'sync_times') is in a loop whose trip count differs between threads of the block ('i < times'); every thread of the block must call it the same number of times}}
   block.sync();
   out[threadIdx.x] = s[63 - threadIdx.x];
 }

@@ -17,7 +17,8 @@ and clangd: --strict, --arch=PART, --targets=LIST); compiler arguments after `--
 The CLI runs with --no-confirm: these tests are about the static rules, and the plugin does not
 run the executor. A test with a line `// coopcheck-executor` is about what the executor reports
 (cg-deadlock): the CLI runs it with the executor, the other front doors skip it; a finding the
-executor confirmed starts with '[confirmed: hang] ' (or its witness's kind) there. Remarks (findings at note level) print as `remark:` in clang-tidy and are
+executor confirmed starts with '[confirmed: hang] ' (or its witness's kind) there, and an
+expectation without that prefix is one the executor must leave unconfirmed. Remarks (findings at note level) print as `remark:` in clang-tidy and are
 expected as notes.
 
 A test with a line `// coopcheck-compile-errors` holds code the compiler rejects (a missing header,
@@ -105,6 +106,11 @@ def run_cli(build, files, args, confirm=False):
         for note in f.get('notes', []):
             got.append((os.path.basename(note['file']), note['line'], 'note', note['message'], ''))
     return got
+
+
+def is_confirmed(message):
+    """An executor test expects a finding confirmed or not: the prefix is part of what it says."""
+    return message.startswith('[confirmed: ')
 
 
 def confirmation(finding):
@@ -383,7 +389,7 @@ def main():
     missing = []
     for target, line, level, text in exp:
         hit = next((g for g in unmatched if g[0] == target and g[1] == line and g[2] == level
-                    and text in g[3]), None)
+                    and text in g[3] and is_confirmed(g[3]) == is_confirmed(text)), None)
         if hit:
             unmatched.remove(hit)
         else:

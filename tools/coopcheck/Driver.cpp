@@ -47,13 +47,10 @@ std::map<std::string, std::string> checkOptions(const UnitConfiguration &Rules,
 
 /// The executor replays the unit's kernels on its platform's warps; false when its budget ran out.
 bool confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
-                 const std::optional<analysis::UnitFacts> &Facts, bool DeviceCodeBroken,
-                 analysis::StageRecord &Stages, std::vector<report::Finding> &Findings) {
+                 const std::optional<analysis::UnitFacts> &Facts, analysis::StageRecord &Stages,
+                 std::vector<report::Finding> &Findings) {
   confirmation::ConfirmOptions Confirmation = Options.Confirmation;
   Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
-  // Codegen stops at the first error in device code: the static findings stay as they are.
-  if (DeviceCodeBroken)
-    return true;
   std::optional<std::set<std::string>> MayWait;
   if (Facts) {
     MayWait.emplace();
@@ -113,7 +110,6 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
                        analysis::StageRecord &Stages) {
   const RunOptions &Options = R.Options;
   UnitResult Result;
-  bool DeviceCodeBroken = false;
   analysis::LineVisibility DeviceLines;
   const UnitConfiguration &Rules = rulesOf(Unit, Options);
   for (bool HostSide : {false, true}) {
@@ -143,7 +139,6 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
       Result.Partial->File = Unit.File;
     }
     Result.Findings.insert(Result.Findings.end(), Side.Findings.begin(), Side.Findings.end());
-    DeviceCodeBroken |= !HostSide && Side.DeviceCodeBroken;
     if (!Result.Facts)
       Result.Facts = std::move(Side.Facts);
     else if (Side.Facts)
@@ -152,8 +147,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
   Result.Transient = Result.Partial && Result.Partial->StoppedAfterSeconds;
   if (Unit.OnlyFindingsIn)
     keepFindingsIn(*Unit.OnlyFindingsIn, Result.Findings);
-  if (Options.Confirm &&
-      !confirmUnit(Unit, Options, Result.Facts, DeviceCodeBroken, Stages, Result.Findings))
+  if (Options.Confirm && !confirmUnit(Unit, Options, Result.Facts, Stages, Result.Findings))
     Result.Transient = true;
   return Result;
 }

@@ -70,7 +70,6 @@ public:
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
     Out.Partial.Functions = Counts.Functions;
     Out.Partial.FunctionsNotAnalysed = Counts.NotAnalysed;
-    Out.DeviceCodeBroken = Counts.DeviceCodeWithErrors > 0;
     if (TU.stoppedEarly())
       Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
     recordInputs(Ctx.getSourceManager());

@@ -34,8 +34,6 @@ struct TidyResult {
   std::optional<std::string> Failure;
   /// Compile errors and the functions they kept from analysis (File is left to the caller).
   report::PartialAnalysis Partial;
-  /// A kernel or device function has a compile error: the device code cannot be lowered.
-  bool DeviceCodeBroken = false;
   /// What the parse read: the files, and the directories it searched for headers.
   std::vector<std::string> FilesRead, DirectoriesSearched;
   /// The lines of the project's files that the parse's preprocessor skipped.
