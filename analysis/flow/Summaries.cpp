@@ -156,9 +156,12 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
     return Summaries[Def];
   }
   bool Outermost = InProgress.empty();
-  if (Outermost)
+  if (Outermost) {
     MetRecursion = false;
+    Opened.clear();
+  }
   InProgress.insert(Def);
+  Opened.push_back(Def);
   compute(Def, Summaries[Def]);
   InProgress.erase(Def);
   if (!Outermost) {
@@ -166,26 +169,29 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
       Done.insert(Def);
     return Summaries[Def];
   }
-  // Recursion met below: recompute until no summary grows (effects are deduplicated, so finite).
+  // Recursion met below: recompute what this call opened until no summary grows (effects are
+  // deduplicated, so finite). Only those can change: every other summary is done, and visiting
+  // them all on each call would make a unit of many functions quadratic.
+  auto Size = [&] {
+    size_t Total = 0;
+    for (const FunctionDecl *F : Opened)
+      Total += Summaries[F].Effects.size() + (Summaries[F].ThreadExit != nullptr);
+    return Total;
+  };
   for (int Round = 0; MetRecursion && Round < 16; ++Round) {
-    size_t Before = 0, After = 0;
-    for (auto &Entry : Summaries)
-      Before += Entry.second.Effects.size() + (Entry.second.ThreadExit != nullptr);
+    size_t Before = Size();
     llvm::SmallVector<const FunctionDecl *, 16> Pending;
-    for (auto &Entry : Summaries)
-      if (!Done.count(Entry.first))
-        Pending.push_back(Entry.first);
+    for (const FunctionDecl *F : Opened)
+      if (!Done.count(F))
+        Pending.push_back(F);
     for (const FunctionDecl *P : Pending) {
       InProgress.insert(P);
       compute(P, Summaries[P]);
       InProgress.erase(P);
     }
-    for (auto &Entry : Summaries)
-      After += Entry.second.Effects.size() + (Entry.second.ThreadExit != nullptr);
-    MetRecursion = After != Before;
+    MetRecursion = Size() != Before;
   }
-  for (auto &Entry : Summaries)
-    Done.insert(Entry.first);
+  Done.insert(Opened.begin(), Opened.end());
   MetRecursion = false;
   return Summaries[Def];
 }

@@ -141,6 +141,8 @@ private:
   std::map<const clang::FunctionDecl *, FunctionSummary> Summaries;
   llvm::DenseSet<const clang::FunctionDecl *> Done;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  /// The functions the outermost summaryOf in progress began to summarise, in order.
+  std::vector<const clang::FunctionDecl *> Opened;
   bool MetRecursion = false;
 };
 

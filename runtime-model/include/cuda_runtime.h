@@ -182,6 +182,22 @@ typedef struct CUuuid_st {
 #include "coopcheck_model/runtime_api_end.inc"
 #include "library_types.h"
 
+// Driver entry points through the runtime (CUTLASS calls cuTensorMapEncodeTiled this way): the
+// function pointer types are cudaTypedefs.h's.
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+enum { cudaEnableDefault = 0x0, cudaEnableLegacyStream = 0x1, cudaEnablePerThreadDefaultStream = 0x2 };
+__host__ cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr,
+                                             unsigned long long flags,
+                                             cudaDriverEntryPointQueryResult *status = 0);
+__host__ cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
+                                                      unsigned int cudaVersion,
+                                                      unsigned long long flags,
+                                                      cudaDriverEntryPointQueryResult *status = 0);
+
 // Programmatic dependent launch (sm_90): a kernel waits for the grid it depends on, or lets the
 // next one start. Neither is a barrier among the threads of this grid.
 __device__ void cudaGridDependencySynchronize(void);

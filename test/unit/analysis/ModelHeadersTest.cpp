@@ -46,6 +46,41 @@ unsigned element_bytes(cudaDataType_t t, CUtensorMapDataType m, CUmemGenericAllo
   EXPECT_TRUE(S.ok());
 }
 
+// CUTLASS encodes TMA descriptors through a driver entry point it fetches from the runtime.
+TEST(ModelHeaders, DeclareTensorMapEncoding) {
+  test::ParsedSource S(R"cu(
+#include <cudaTypedefs.h>
+CUresult encode(CUtensorMap *map, void *base, const cuuint64_t *dims, const cuuint64_t *strides,
+                const cuuint32_t *box, const cuuint32_t *steps) {
+  void *entry = nullptr;
+  cudaDriverEntryPointQueryResult found;
+  if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &entry, 12000, cudaEnableDefault,
+                                       &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess)
+    return CUDA_ERROR_UNKNOWN;
+  return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(entry)(
+      map, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B, 2, base, dims, strides, box, steps,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
+// CUTLASS's complex type includes cuComplex.h and converts to and from its types.
+TEST(ModelHeaders, DeclareComplexNumbers) {
+  test::ParsedSource S(R"cu(
+#include <cuComplex.h>
+__global__ void rotate(cuFloatComplex *v, cuDoubleComplex *w) {
+  cuFloatComplex turn = make_cuComplex(0.f, 1.f);
+  v[threadIdx.x] = cuCmulf(v[threadIdx.x], turn);
+  w[threadIdx.x] = cuCfma(cuComplexFloatToDouble(v[threadIdx.x]), w[threadIdx.x],
+                          make_cuDoubleComplex(cuCabsf(turn), cuCimag(w[threadIdx.x])));
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
 // HIP code names device variables for the symbol API through HIP_SYMBOL.
 TEST(ModelHeaders, DeclareHipSymbols) {
   test::ParsedSource S(R"cu(
