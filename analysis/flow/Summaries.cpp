@@ -161,7 +161,8 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
     Opened.clear();
   }
   InProgress.insert(Def);
-  Opened.push_back(Def);
+  if (Summaries.try_emplace(Def).second)
+    Opened.push_back(Def);
   compute(Def, Summaries[Def]);
   InProgress.erase(Def);
   if (!Outermost) {
