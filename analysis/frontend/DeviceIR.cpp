@@ -38,7 +38,7 @@ public:
     return true;
   }
   void HandleInlineFunctionDefinition(FunctionDecl *D) override {
-    later([this, D] { CodeGen->HandleInlineFunctionDefinition(D); });
+    later(&ASTConsumer::HandleInlineFunctionDefinition, D);
   }
   void HandleInterestingDecl(DeclGroupRef D) override {
     later([this, D] {
@@ -54,26 +54,24 @@ public:
     });
   }
   void HandleTagDeclRequiredDefinition(const TagDecl *D) override {
-    later([this, D] { CodeGen->HandleTagDeclRequiredDefinition(D); });
+    later(&ASTConsumer::HandleTagDeclRequiredDefinition, D);
   }
   void HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) override {
-    later([this, D] { CodeGen->HandleCXXImplicitFunctionInstantiation(D); });
+    later(&ASTConsumer::HandleCXXImplicitFunctionInstantiation, D);
   }
   void CompleteTentativeDefinition(VarDecl *D) override {
-    later([this, D] { CodeGen->CompleteTentativeDefinition(D); });
+    later(&ASTConsumer::CompleteTentativeDefinition, D);
   }
   void CompleteExternalDeclaration(DeclaratorDecl *D) override {
-    later([this, D] { CodeGen->CompleteExternalDeclaration(D); });
+    later(&ASTConsumer::CompleteExternalDeclaration, D);
   }
   void AssignInheritanceModel(CXXRecordDecl *D) override {
-    later([this, D] { CodeGen->AssignInheritanceModel(D); });
+    later(&ASTConsumer::AssignInheritanceModel, D);
   }
   void HandleCXXStaticMemberVarInstantiation(VarDecl *D) override {
-    later([this, D] { CodeGen->HandleCXXStaticMemberVarInstantiation(D); });
+    later(&ASTConsumer::HandleCXXStaticMemberVarInstantiation, D);
   }
-  void HandleVTable(CXXRecordDecl *D) override {
-    later([this, D] { CodeGen->HandleVTable(D); });
-  }
+  void HandleVTable(CXXRecordDecl *D) override { later(&ASTConsumer::HandleVTable, D); }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     CompileErrors Errors(Ctx, Log.get());
@@ -89,6 +87,10 @@ public:
 
 private:
   void later(std::function<void()> Step) { Pending.push_back(std::move(Step)); }
+  /// The callbacks that take one declaration and need no filter.
+  template <class D> void later(void (ASTConsumer::*Handle)(D *), D *Decl) {
+    later([this, Handle, Decl] { (CodeGen.get()->*Handle)(Decl); });
+  }
 
   /// An invalid declaration, or a variable whose initializer has an error, has nothing to lower.
   static bool lowerable(const Decl *D) {
