@@ -39,12 +39,25 @@ static bool partitionedFromCoalesced(const CXXRecordDecl *RD) {
   return ParentRD && ParentRD->getName() == "coalesced_group";
 }
 
+/// A tile type in a template's generic form, `thread_block_tile<N>` with N a template parameter:
+/// a tile of a size known only per instantiation.
+static std::optional<GroupType> dependentTileType(QualType T) {
+  const auto *Spec = T->getAs<TemplateSpecializationType>();
+  const TemplateDecl *Template = Spec ? Spec->getTemplateName().getAsTemplateDecl() : nullptr;
+  if (!Template || !isInCooperativeGroupsNamespace(Template) ||
+      !Template->getName().contains("thread_block_tile"))
+    return std::nullopt;
+  return GroupType{GroupKind::DynamicTile, 0};
+}
+
 std::optional<GroupType> groupTypeOf(QualType T) {
   if (T.isNull())
     return std::nullopt;
   T = T.getNonReferenceType();
   if (const auto *PT = T->getAs<PointerType>())
     T = PT->getPointeeType();
+  if (T->isDependentType())
+    return dependentTileType(T);
   const CXXRecordDecl *RD = T.getCanonicalType()->getAsCXXRecordDecl();
   if (!RD || !isInCooperativeGroupsNamespace(RD))
     return std::nullopt;
@@ -128,14 +141,59 @@ llvm::StringRef groupNoun(GroupType G) {
 const Expr *memberCallObject(const CallExpr *Call) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     return MC->getImplicitObjectArgument();
+  const Expr *Callee = Call->getCallee() ? Call->getCallee()->IgnoreParenImpCasts() : nullptr;
   // A static member called through an object (CUDA 13: block.sync() with a static sync()).
-  if (const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Callee))
     return ME->getBase();
+  // In a template's generic form: a member of an object of dependent type, or of an overload set.
+  if (const auto *Dependent = dyn_cast_or_null<CXXDependentScopeMemberExpr>(Callee))
+    return Dependent->isImplicitAccess() ? nullptr : Dependent->getBase();
+  if (const auto *Overloads = dyn_cast_or_null<UnresolvedMemberExpr>(Callee))
+    return Overloads->isImplicitAccess() ? nullptr : Overloads->getBase();
   return nullptr;
 }
 
+std::optional<GroupType> objectGroupType(const Expr *Object) {
+  if (std::optional<GroupType> G = groupTypeOf(Object->getType()))
+    return G;
+  // `auto tile = tiled_partition<N>(block)` in a generic form: the type its initializer's
+  // function is declared to return.
+  const auto *Ref = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->getType()->isUndeducedAutoType() || !Var->getInit())
+    return std::nullopt;
+  const auto *Init = dyn_cast<CallExpr>(Var->getInit()->IgnoreParenImpCasts());
+  const FunctionDecl *Maker = Init ? calleeOf(Init) : nullptr;
+  return Maker ? groupTypeOf(Maker->getReturnType()) : std::nullopt;
+}
+
+/// For a call in a template's generic form, the function its name stands for when every
+/// candidate is a function of that one name in one scope (the overloads of an intrinsic).
+static const FunctionDecl *candidateCallee(const Expr *Callee) {
+  const auto *Lookup = dyn_cast<OverloadExpr>(Callee->IgnoreParenImpCasts());
+  if (!Lookup)
+    return nullptr;
+  const FunctionDecl *First = nullptr;
+  for (const NamedDecl *Candidate : Lookup->decls()) {
+    const FunctionDecl *F = Candidate->getUnderlyingDecl()->getAsFunction();
+    if (!F || (First && (F->getDeclName() != First->getDeclName() ||
+                         !F->getDeclContext()->getRedeclContext()->Equals(
+                             First->getDeclContext()->getRedeclContext()))))
+      return nullptr;
+    if (!First)
+      First = F;
+  }
+  return First;
+}
+
+const FunctionDecl *calleeOf(const CallExpr *Call) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return F;
+  return Call->getCallee() ? candidateCallee(Call->getCallee()) : nullptr;
+}
+
 const model::Operation *intrinsicOf(const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
+  const FunctionDecl *F = calleeOf(Call);
   if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
       !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return nullptr;
@@ -143,7 +201,7 @@ const model::Operation *intrinsicOf(const CallExpr *Call) {
 }
 
 const model::Operation *groupFunctionOf(const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
+  const FunctionDecl *F = calleeOf(Call);
   if (!F || !F->getIdentifier() || !isInCooperativeGroupsNamespace(F))
     return nullptr;
   return model::findGroupFunction(F->getName());
@@ -167,9 +225,12 @@ bool isBallotOfTrue(const CallExpr *Call) {
 }
 
 llvm::StringRef calleeName(const CallExpr *Call) {
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (FD->getDeclName().isIdentifier())
-      return FD->getName();
+  if (const FunctionDecl *FD = calleeOf(Call))
+    return FD->getDeclName().isIdentifier() ? FD->getName() : llvm::StringRef();
+  const Expr *Callee = Call->getCallee() ? Call->getCallee()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *Dependent = dyn_cast_or_null<CXXDependentScopeMemberExpr>(Callee))
+    if (const IdentifierInfo *Name = Dependent->getMember().getAsIdentifierInfo())
+      return Name->getName();
   return {};
 }
 
@@ -231,13 +292,12 @@ const Expr *stripGroupExpr(const Expr *E) { return E ? E->IgnoreParenImpCasts() 
 } // namespace
 
 std::optional<CollectiveCall> classifyCollective(const CallExpr *Call, const ASTContext &Ctx) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getDeclName().isIdentifier())
+  llvm::StringRef Name = calleeName(Call);
+  if (Name.empty())
     return std::nullopt;
-  llvm::StringRef Name = Callee->getName();
 
   if (const Expr *Object = memberCallObject(Call)) {
-    auto Group = groupTypeOf(Object->getType());
+    auto Group = objectGroupType(Object);
     const model::Operation *Op = collective(model::findGroupMethod(Name));
     if (!Group || !Op)
       return std::nullopt;
@@ -246,7 +306,7 @@ std::optional<CollectiveCall> classifyCollective(const CallExpr *Call, const AST
         Call, model::collectiveClassOf(Op->Kind), stripGroupExpr(Object), *Group, Op, Spelling};
   }
 
-  if (isInCooperativeGroupsNamespace(Callee)) {
+  if (isInCooperativeGroupsNamespace(calleeOf(Call))) {
     const model::Operation *Op = collective(model::findGroupFunction(Name));
     if (!Op)
       return std::nullopt;
@@ -254,7 +314,8 @@ std::optional<CollectiveCall> classifyCollective(const CallExpr *Call, const AST
     const Expr *GroupArg = Call->getNumArgs() ? stripGroupExpr(Call->getArg(0)) : nullptr;
     std::optional<GroupType> Group;
     if (*Kind == CollectiveKind::HandleCreation || *Kind == CollectiveKind::CoalescedCreation)
-      Group = groupTypeOf(Call->getType());
+      Group =
+          groupTypeOf(Call->isTypeDependent() ? calleeOf(Call)->getReturnType() : Call->getType());
     else if (GroupArg)
       Group = groupTypeOf(GroupArg->getType());
     if (!Group)

@@ -84,6 +84,14 @@ const model::Operation *groupFunctionOf(const clang::CallExpr *Call);
 /// Whether a call calls the cooperative_groups function of row Id (tiled_partition ...).
 bool callsGroupFunction(const clang::CallExpr *Call, model::OperationId Id);
 
+/// The function a call calls: its direct callee, or in a template's generic form the function
+/// its unresolved name stands for when every candidate shares that name and scope; else null.
+const clang::FunctionDecl *calleeOf(const clang::CallExpr *Call);
+
+/// The group type of the object a collective is called on: its static type, or in a generic
+/// form the type that the function initializing an `auto` variable returns.
+std::optional<GroupType> objectGroupType(const clang::Expr *Object);
+
 /// The callee's name, looking through member calls and static members called on an object
 /// (CUDA 13 makes thread_block::sync() static).
 llvm::StringRef calleeName(const clang::CallExpr *Call);

@@ -186,11 +186,14 @@ UniformValue groupMethodValue(const model::Operation &Op, GroupType G) {
   case ResultUniformity::Grid:
     return UniformValue::at(Scope::Grid);
   case ResultUniformity::GroupIndex:
-    return G.Kind == GroupKind::Tile ? UniformValue::granule(G.TileSize)
-                                     : UniformValue::perThread();
   case ResultUniformity::Group:
     if (G.Kind == GroupKind::Tile)
       return UniformValue::granule(G.TileSize);
+    // The same in each tile, of a size not known here: what rests on it is undecided.
+    if (G.Kind == GroupKind::DynamicTile)
+      return UniformValue::unknown();
+    if (Op.Result == ResultUniformity::GroupIndex)
+      return UniformValue::perThread();
     if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
       return UniformValue::at(*S);
     return UniformValue::perThread();
@@ -537,7 +540,7 @@ public:
     // A group's own operations (tile.shfl, tile.ballot) only read their arguments, even where
     // the toolkit's headers take them by forwarding reference (CUDA 13: `shfl(TyElem &&elem, ..)`).
     const Expr *Object = memberCallObject(Call);
-    bool ReadsArguments = Object && groupTypeOf(Object->getType());
+    bool ReadsArguments = Object && objectGroupType(Object);
     for (unsigned P = 0; Callee && !ReadsArguments && P < Callee->getNumParams(); ++P) {
       QualType ParamType = Callee->getParamDecl(P)->getType();
       // A local given by reference is defined by the call: what the callee stores there. A
@@ -1430,8 +1433,9 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
     return UniformValue::everywhere();
   if (E->containsErrors())
     return UniformValue::unknown();
-  if (E->isValueDependent())
-    return UniformValue::perThread();
+  if (E->isValueDependent() || E->isTypeDependent())
+    if (std::optional<UniformValue> V = dependentValue(E))
+      return *V;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return namedValue(DRE);
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
@@ -1472,7 +1476,32 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
   if (isa<CXXThisExpr>(E)) {
     return objectValue();
   }
+  // What a template's generic form leaves open until it is instantiated.
+  if (E->isValueDependent() || E->isTypeDependent())
+    return UniformValue::unknown();
   return UniformValue::perThread();
+}
+
+/// The forms only a template's generic form has (a function template no valid code
+/// instantiates): template parameters are the same in every thread, what depends on a type
+/// is unknown; every other form is read as in an instantiation.
+std::optional<UniformValue> Uniformity::dependentValue(const Expr *E) {
+  if (isa<DependentScopeDeclRefExpr, SizeOfPackExpr>(E))
+    return UniformValue::everywhere(); // a static member of a class, a count of types
+  if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
+    return Member->isImplicitAccess() || Member->isArrow() ? UniformValue::unknown()
+                                                           : exprValue(Member->getBase());
+  if (const auto *Construct = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    return partsValue(llvm::ArrayRef(Construct->arg_begin(), Construct->arg_end()));
+  if (isa<ParenListExpr>(E)) {
+    llvm::SmallVector<const Expr *, 4> Parts;
+    for (const Stmt *Part : E->children())
+      Parts.push_back(cast<Expr>(Part));
+    return partsValue(Parts);
+  }
+  if (isa<CXXFoldExpr, PackExpansionExpr, UnresolvedMemberExpr>(E))
+    return UniformValue::unknown();
+  return std::nullopt;
 }
 
 UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
@@ -1903,7 +1932,7 @@ UniformValue Uniformity::rankArithmetic(BinaryOperatorKind Op, UniformValue L, U
 }
 
 UniformValue Uniformity::declRefValue(const ValueDecl *D) {
-  if (isa<EnumConstantDecl, FunctionDecl>(D))
+  if (isa<EnumConstantDecl, FunctionDecl, NonTypeTemplateParmDecl>(D))
     return UniformValue::everywhere();
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
     // The grids of a multi-device launch run one kernel, given the same values in practice.
@@ -2151,7 +2180,7 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
     return *V;
   llvm::StringRef Name = calleeName(Call);
   if (const Expr *Object = memberCallObject(Call))
-    if (auto Group = groupTypeOf(Object->getType())) {
+    if (auto Group = objectGroupType(Object)) {
       const model::Operation *Op = model::findGroupMethod(Name);
       if (!Op)
         return UniformValue::perThread();
@@ -2171,6 +2200,8 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
       GroupType G = Collective->Group;
       if (G.Kind == GroupKind::Tile)
         return UniformValue::granule(G.TileSize);
+      if (G.Kind == GroupKind::DynamicTile)
+        return UniformValue::unknown();
       if (G.Kind == GroupKind::Warp)
         return warpOperationValue(Call, *Collective->Op);
       if (auto S = scopeOf(G); S && atLeast(*S, Scope::Block))
@@ -2194,6 +2225,9 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
   // the same set in each lane (probe P17: the mask names the lanes converged at the call).
   if (Op && Op->Kind == model::OperationKind::ActiveLanes && followsWholeWarpBarrier(Call))
     return UniformValue::granule(Unit.WarpSize);
+  // A call a generic form leaves unresolved: which function it calls is not known yet.
+  if (!calleeOf(Call) && (Call->isTypeDependent() || Call->isValueDependent()))
+    return UniformValue::unknown();
   // Operators have no name: only an indirect call is unknown for that.
   if ((Name.empty() && !Call->getDirectCallee()) ||
       (Op && Op->Result == model::ResultUniformity::Lane))
@@ -2201,11 +2235,12 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
                                                              : UniformValue::perThread();
   // Library functions (math, bit operations) are as uniform as their arguments; user functions
   // may read thread indices or memory.
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   bool Library = Callee && (Callee->getBuiltinID() ||
                             Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()));
   if (!Library)
-    return userCallValue(Call).value_or(UniformValue::perThread());
+    return userCallValue(Call).value_or(Call->getDirectCallee() ? UniformValue::perThread()
+                                                                : UniformValue::unknown());
   UniformValue V = UniformValue::everywhere();
   for (const Expr *Arg : Call->arguments()) {
     if (strip(Arg)->getType()->isPointerType())

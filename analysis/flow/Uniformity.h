@@ -366,6 +366,7 @@ private:
   /// Whether a parameter may still hold the caller's value at Use.
   bool holdsIncoming(const clang::Stmt *Use, const clang::VarDecl *Var);
   UniformValue exprValue(const clang::Expr *E);
+  std::optional<UniformValue> dependentValue(const clang::Expr *E);
   UniformValue exprValueAt(const clang::Expr *E);
   /// A variable, parameter, enumerator or function that an expression names.
   UniformValue namedValue(const clang::DeclRefExpr *DRE);

@@ -38,17 +38,19 @@ const model::Operation *UnitCache::toolkitIntrinsicOf(const CallExpr *Call) cons
 }
 
 namespace {
-/// Functions written by the user with a body and no compile error, in templates only as
-/// instantiations.
+/// Functions written by the user with a body and no compile error, in templates as their
+/// instantiations, or in their generic form where no valid code instantiates the template.
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  FunctionCollector(const UnitCache &TU, bool KernelsOnly) : TU(TU), KernelsOnly(KernelsOnly) {}
+  FunctionCollector(const UnitCache &TU, const ASTContext &Ctx, bool KernelsOnly)
+      : TU(TU), SM(Ctx.getSourceManager()), KernelsOnly(KernelsOnly) {}
   std::vector<const FunctionDecl *> Functions;
   bool VisitFunctionDecl(FunctionDecl *F) {
     bool Kernel = F->hasAttr<CUDAGlobalAttr>();
     bool Device = Kernel || F->hasAttr<CUDADeviceAttr>();
     if ((KernelsOnly ? Kernel : Device) && F->doesThisDeclarationHaveABody() &&
-        !F->isDependentContext() && TU.isAnalysable(F->getLocation()))
+        (!F->isDependentContext() || uninstantiatedTemplate(F)) &&
+        TU.isAnalysable(F->getLocation()))
       Functions.push_back(F);
     return true;
   }
@@ -71,12 +73,26 @@ public:
 
 private:
   const UnitCache &TU;
+  const SourceManager &SM;
   bool KernelsOnly;
+
+  /// A function template that nothing instantiates, outside class templates (their members are
+  /// read as instantiations only). Its generic form is analysed when it is written in the file
+  /// analysed, or when the unit has errors: then its only instantiations may have been in code
+  /// the compiler rejected (a launcher whose argument types come from a missing header). A
+  /// header's other templates are left to the units that use them.
+  bool uninstantiatedTemplate(const FunctionDecl *F) const {
+    const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
+    if (!Template || F->getDeclContext()->isDependentContext() ||
+        !Template->getCanonicalDecl()->specializations().empty())
+      return false;
+    return TU.compileErrors().any() || SM.isInMainFile(SM.getExpansionLoc(F->getLocation()));
+  }
 };
 
 std::vector<const FunctionDecl *> collectFunctions(const UnitCache &TU, ASTContext &Ctx,
                                                    bool KernelsOnly) {
-  FunctionCollector Collector(TU, KernelsOnly);
+  FunctionCollector Collector(TU, Ctx, KernelsOnly);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(Collector.Functions);
 }

@@ -1,7 +1,9 @@
 #include "analysis/frontend/CompileErrors.h"
+#include "runtime-model/semantics/Operations.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <memory>
@@ -92,6 +94,34 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
 };
 
+/// Whether a collective is named in F's text, as written: an intrinsic, a group's method after
+/// `.` or `->`, a cooperative_groups function after `::`. Read from the tokens, not the AST, so
+/// that a function whose body the parser dropped counts too.
+bool namesCollective(const FunctionDecl *F, const SourceManager &SM, const LangOptions &Opts) {
+  CharSourceRange Range = SM.getExpansionRange(F->getSourceRange());
+  bool Invalid = false;
+  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Opts, &Invalid);
+  if (Invalid || Text.empty())
+    return false;
+  Lexer Raw(Range.getBegin(), Opts, Text.begin(), Text.begin(), Text.end());
+  auto Collective = [](const model::Operation *Op) {
+    return Op && model::collectiveClassOf(Op->Kind) != model::CollectiveClass::None;
+  };
+  tok::TokenKind Before = tok::unknown;
+  for (Token T; !Raw.LexFromRawLexer(T);) {
+    if (T.is(tok::raw_identifier)) {
+      llvm::StringRef Name = T.getRawIdentifier();
+      if (Collective(model::findIntrinsic(Name)) ||
+          ((Before == tok::period || Before == tok::arrow) &&
+           Collective(model::findGroupMethod(Name))) ||
+          (Before == tok::coloncolon && Collective(model::findGroupFunction(Name))))
+        return true;
+    }
+    Before = T.getKind();
+  }
+  return false;
+}
+
 } // namespace
 
 std::shared_ptr<const CompileErrors::Log> CompileErrors::recordFor(Preprocessor &PP) {
@@ -157,6 +187,10 @@ void CompileErrors::findBrokenFunctions() const {
     Totals.Functions += Written;
     Totals.WithErrors += Written && HasErrors;
     Totals.NotAnalysed += Written && IsBroken;
+    if (Written && namesCollective(F, SM, Ctx.getLangOpts())) {
+      ++Totals.WithCollectives;
+      Totals.WithCollectivesNotAnalysed += IsBroken;
+    }
     if (HasErrors)
       WithErrors.push_back(F);
     if (IsBroken) {

@@ -44,6 +44,10 @@ public:
     unsigned Functions = 0;
     unsigned WithErrors = 0;
     unsigned NotAnalysed = 0;
+    /// Of the user-written functions, those whose text names a collective or a warp intrinsic,
+    /// and those of them not analysed.
+    unsigned WithCollectives = 0;
+    unsigned WithCollectivesNotAnalysed = 0;
   };
   Counts counts() const;
   bool any() const { return HasErrors; }

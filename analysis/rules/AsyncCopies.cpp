@@ -180,6 +180,8 @@ bool differentConstantRows(ArrayRef<Selector> A, ArrayRef<Selector> B, const AST
   };
   auto RA = Rows(A), RB = Rows(B);
   for (size_t I = 0; I < std::min(RA.size(), RB.size()); ++I) {
+    if (RA[I]->isValueDependent() || RB[I]->isValueDependent())
+      continue;
     auto CA = RA[I]->getIntegerConstantExpr(Ctx), CB = RB[I]->getIntegerConstantExpr(Ctx);
     if (CA && CB && llvm::APSInt::compareValues(*CA, *CB) != 0)
       return true;

@@ -271,7 +271,7 @@ std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, un
   }
   using model::OperationKind;
   if (const Expr *Object = memberCallObject(Call)) {
-    auto Group = groupTypeOf(Object->getType());
+    auto Group = objectGroupType(Object);
     const model::Operation *Op = model::findGroupMethod(calleeName(Call));
     if (!Group || !Op)
       return std::nullopt;

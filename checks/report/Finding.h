@@ -92,6 +92,9 @@ struct PartialAnalysis {
   std::string FirstError; ///< "12:5: use of undeclared identifier 'x'"
   unsigned FunctionsNotAnalysed = 0;
   unsigned Functions = 0;
+  /// Of them, those whose text names a collective or a warp intrinsic, and those not analysed.
+  unsigned CollectiveFunctionsNotAnalysed = 0;
+  unsigned CollectiveFunctions = 0;
   /// Set when the unit reached its time bound: the checks that had not run yet did not run.
   std::optional<unsigned> StoppedAfterSeconds;
   /// "3 compile errors (first: 12:5: ...); 2 of 40 functions not analysed", and/or "analysis

@@ -137,6 +137,8 @@ Json partialToJson(const PartialAnalysis &P) {
            {"firstError", P.FirstError},
            {"functionsNotAnalysed", P.FunctionsNotAnalysed},
            {"functions", P.Functions},
+           {"collectiveFunctionsNotAnalysed", P.CollectiveFunctionsNotAnalysed},
+           {"collectiveFunctions", P.CollectiveFunctions},
            {"incomplete", P.StoppedAfterSeconds.has_value()}};
   if (P.StoppedAfterSeconds)
     Out["stoppedAfterSeconds"] = *P.StoppedAfterSeconds;
@@ -151,6 +153,8 @@ std::optional<PartialAnalysis> partialFromJson(const Json &J) {
     P.FirstError = J.at("firstError").get<std::string>();
     P.FunctionsNotAnalysed = J.at("functionsNotAnalysed").get<unsigned>();
     P.Functions = J.at("functions").get<unsigned>();
+    P.CollectiveFunctionsNotAnalysed = J.value("collectiveFunctionsNotAnalysed", 0u);
+    P.CollectiveFunctions = J.value("collectiveFunctions", 0u);
     if (J.contains("stoppedAfterSeconds"))
       P.StoppedAfterSeconds = J.at("stoppedAfterSeconds").get<unsigned>();
     return P;

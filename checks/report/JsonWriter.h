@@ -13,7 +13,8 @@
 //   }],
 //   "failures": [{"file": "/abs/missing.cu", "reason": "..."}],
 //   "partial": [{"file", "reason", "compileErrors", "firstError", "functionsNotAnalysed",
-//                "functions", "incomplete", "stoppedAfterSeconds" (only when incomplete)}]
+//                "functions", "collectiveFunctionsNotAnalysed", "collectiveFunctions",
+//                "incomplete", "stoppedAfterSeconds" (only when incomplete)}]
 // }
 // Every key is always present; an unknown position is 0. Suppressed findings are included.
 #pragma once

@@ -58,3 +58,17 @@ __global__ void lost_loop(float *out, const float *in) {
     __syncthreads();
   out[threadIdx.x] = in[threadIdx.x];
 }
+
+// A kernel template whose only launch is in host code the compiler rejected (its argument's type
+// comes from the missing header): nothing instantiates it, so its generic form is analysed.
+template <typename Element, int Rows>
+__global__ void reduce_tile(Element *out, const Element *in) {
+  __shared__ Element staged[Rows];
+  staged[threadIdx.x % Rows] = in[threadIdx.x];
+  if (threadIdx.x < Rows) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < Rows' holds}}
+  out[threadIdx.x] = staged[0];
+}
+void launch_reduce(tensor_view_t view) {
+  reduce_tile<element_of_t<tensor_view_t>, 64><<<1, 128>>>(view.out(), view.in());
+}

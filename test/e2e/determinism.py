@@ -6,8 +6,8 @@ units come from the cache).
 The public corpus goes through every format in every variation. The hermetic corpora of
 ../shared/realworld (hip-tests through its hipcc database, the MXMACA samples as files, GPUVerify's
 suite device-side with its prelude), run as tools/realworld plans them, are compared in SARIF, the
-format that carries everything (witnesses, code flows, notifications), across --jobs and order;
-text and JSON on them are compared across order. Skipped without the shared corpora."""
+format that carries everything (witnesses, code flows, notifications), across --jobs, order and
+cache; text and JSON on them are compared across order, from the cache. Skipped without the shared corpora."""
 import json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -136,9 +136,11 @@ def main():
             # SARIF carries everything: it is compared with the cache cold, then warm.
             failures += compare(group, 'sarif', [(1, False, 'none'), (JOBS, True, 'cold'),
                                                  (1, False, 'warm')], cache)
+            # The analysis was compared above; text and JSON are compared across order from the
+            # units the cache holds (a full analysis more per format would double the test).
             if len(group.files) > 1:
                 for fmt in ('text', 'json'):
-                    failures += compare(group, fmt, [(JOBS, False, 'none'), (JOBS, True, 'warm')],
+                    failures += compare(group, fmt, [(JOBS, False, 'warm'), (JOBS, True, 'warm')],
                                         cache)
     if failures:
         print(f'{failures} comparison(s) differ')

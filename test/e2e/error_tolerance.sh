@@ -31,6 +31,7 @@ lines = [f["line"] for f in report["findings"]]
 partial = report["partial"]
 assert lines == [3, 13], lines
 assert partial[0]["functionsNotAnalysed"] == 1 and partial[0]["functions"] == 3, partial
+assert partial[0]["collectiveFunctionsNotAnalysed"] == 1 and partial[0]["collectiveFunctions"] == 3, partial
 PY
 
 expect_exit 1 "SARIF of the partial unit" -- timeout 120 "$COOPCHECK" --no-confirm --format=sarif "$scratch/partial.cu" -- -I"$scratch/inc"

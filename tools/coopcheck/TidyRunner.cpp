@@ -70,6 +70,8 @@ public:
     analysis::CompileErrors::Counts Counts = TU.compileErrors().counts();
     Out.Partial.Functions = Counts.Functions;
     Out.Partial.FunctionsNotAnalysed = Counts.NotAnalysed;
+    Out.Partial.CollectiveFunctions = Counts.WithCollectives;
+    Out.Partial.CollectiveFunctionsNotAnalysed = Counts.WithCollectivesNotAnalysed;
     if (TU.stoppedEarly())
       Out.Partial.StoppedAfterSeconds = TimeLimitSeconds;
     recordInputs(Ctx.getSourceManager());

@@ -81,10 +81,12 @@ TEST(FindingJson, MissingOrMistypedFieldsReadAsNothing) {
 }
 
 TEST(FindingJson, PartialAnalysisReadsBack) {
-  PartialAnalysis P{"/p/k.cu", 3, "12:5: use of undeclared identifier 'x'", 2, 40, 120};
+  PartialAnalysis P{"/p/k.cu", 3, "12:5: use of undeclared identifier 'x'", 2, 40, 1, 12, 120};
   std::optional<PartialAnalysis> Back = partialFromJson(partialToJson(P));
   ASSERT_TRUE(Back);
   EXPECT_EQ(Back->reason(), P.reason());
+  EXPECT_EQ(Back->CollectiveFunctionsNotAnalysed, 1u);
+  EXPECT_EQ(Back->CollectiveFunctions, 12u);
   EXPECT_EQ(Back->StoppedAfterSeconds, 120u);
   P.StoppedAfterSeconds.reset();
   EXPECT_FALSE(partialFromJson(partialToJson(P))->StoppedAfterSeconds);

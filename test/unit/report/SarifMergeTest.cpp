@@ -67,7 +67,7 @@ protected:
               {}};
     Finding WithFix = finding(Brace, 3, 0, "in brace", {{{System, 1, 1, 1, 5}, "declared here"}});
     WithFix.Fixes.push_back({{Header, 4, 3, 4, 9}, "cg::sync(block)"});
-    PartialAnalysis Broken{Brace, 2, "1:1: error", 1, 3, std::nullopt};
+    PartialAnalysis Broken{Brace, 2, "1:1: error", 1, 3, 0, 1, std::nullopt};
     Report S2{{WithFix, headerFinding(true)}, {}, Tree.root(), {Broken}};
     Report S3{{}, {{"", "cannot write facts"}}, Tree.root(), {}};
     return {S1, S2, S3};
