@@ -1,4 +1,5 @@
 #include "checks/CoopcheckCheck.h"
+#include "analysis/flow/Groups.h"
 #include "analysis/launch/LaunchConfig.h"
 #include "analysis/support/AnalysisStage.h"
 #include "checks/NolintComments.h"
@@ -63,7 +64,7 @@ bool CoopcheckCheck::boolOption(llvm::StringRef Name) const {
 }
 
 std::string calleeDisplayName(const CallExpr *Call) {
-  if (const FunctionDecl *F = Call->getDirectCallee())
+  if (const FunctionDecl *F = analysis::calleeOf(Call))
     return F->getNameAsString();
   return "callee";
 }

@@ -300,9 +300,9 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
         continue;
       if (classifyCollective(Call, TU.context()))
         Result.push_back(collectiveAt(Def, B, Call));
-      else if (summarisableDefinition(Call->getDirectCallee()) == Def)
+      else if (summarisableDefinition(calleeOf(Call)) == Def)
         SelfCalls.push_back({B, Call});
-      else if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
+      else if (const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call)))
         addCalleeEffects(Def, B, Call, Callee, effectsOf(Callee), Uniform, Result);
     }
   // A call of the function itself executes the collectives of its body once more (a helper that

@@ -167,11 +167,12 @@ std::optional<GroupType> objectGroupType(const Expr *Object) {
   return Maker ? groupTypeOf(Maker->getReturnType()) : std::nullopt;
 }
 
-/// For a call in a template's generic form, the function its name stands for when every
-/// candidate is a function of that one name in one scope (the overloads of an intrinsic).
+/// For a call in a template's generic form, the function its name stands for: its one
+/// candidate, or the toolkit's overloads of one name in one scope (an intrinsic's), which the
+/// analysis tells apart by name only.
 static const FunctionDecl *candidateCallee(const Expr *Callee) {
   const auto *Lookup = dyn_cast<OverloadExpr>(Callee->IgnoreParenImpCasts());
-  if (!Lookup)
+  if (!Lookup || Lookup->getNumDecls() == 0)
     return nullptr;
   const FunctionDecl *First = nullptr;
   for (const NamedDecl *Candidate : Lookup->decls()) {
@@ -183,7 +184,11 @@ static const FunctionDecl *candidateCallee(const Expr *Callee) {
     if (!First)
       First = F;
   }
-  return First;
+  const SourceManager &SM = First->getASTContext().getSourceManager();
+  bool Toolkit = llvm::all_of(Lookup->decls(), [&](const NamedDecl *Candidate) {
+    return SM.isInSystemHeader(SM.getExpansionLoc(Candidate->getLocation()));
+  });
+  return Lookup->getNumDecls() == 1 || Toolkit ? First : nullptr;
 }
 
 const FunctionDecl *calleeOf(const CallExpr *Call) {

@@ -175,6 +175,7 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
   // them all on each call would make a unit of many functions quadratic.
   auto Size = [&] {
     size_t Total = 0;
+    Work += Opened.size();
     for (const FunctionDecl *F : Opened)
       Total += Summaries[F].Effects.size() + (Summaries[F].ThreadExit != nullptr);
     return Total;
@@ -198,6 +199,7 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
 }
 
 void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
+  ++Work;
   BodyScanner Scanner;
   Scanner.TraverseStmt(F->getBody());
   FunctionSummary Result;
@@ -231,7 +233,7 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
       Group = GroupOrigin::known(Collective->Group);
     return {CollectiveEffect{Collective->Kind, Group, Call, Collective->Spelling, {}}};
   }
-  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
   if (!Callee)
     return {};
   const FunctionSummary &Summary = summaryOf(Callee);
@@ -270,13 +272,13 @@ GroupOrigin SummaryTable::bindToCall(const GroupOrigin &InCallee, const CallExpr
 const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {
   if (isTrapCall(Call))
     return Call;
-  if (const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee()))
+  if (const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call)))
     return summaryOf(Callee).ThreadExit;
   return nullptr;
 }
 
 const Stmt *SummaryTable::barrierAsmOfCall(const CallExpr *Call) {
-  const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
+  const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
   return Callee ? summaryOf(Callee).BarrierAsm : nullptr;
 }
 

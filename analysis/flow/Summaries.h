@@ -132,6 +132,10 @@ public:
   /// The inline-PTX block barrier a call's callee may execute, or null.
   const clang::Stmt *barrierAsmOfCall(const clang::CallExpr *Call);
 
+  /// The work done so far: bodies summarised and summaries revisited while recursion settles.
+  /// Grows linearly with a unit's functions.
+  size_t work() const { return Work; }
+
 private:
   void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
 
@@ -144,6 +148,7 @@ private:
   /// The functions the outermost summaryOf in progress began to summarise, in order.
   std::vector<const clang::FunctionDecl *> Opened;
   bool MetRecursion = false;
+  size_t Work = 0;
 };
 
 /// The definition to summarise for a callee, or null when there is none in this TU or it is

@@ -68,3 +68,15 @@ __global__ void split_once(float *out) {
   out[threadIdx.x] = 0.0f;
 }
 template __global__ void split_once<0>(float *);
+
+// Through a call: a generic helper's barrier, reached by part of the block of a generic kernel.
+template <int Rows>
+__device__ void stage_rows(float *rows) {
+  rows[threadIdx.x % Rows] = 0.0f;
+  __syncthreads(); // expected-note {{__syncthreads() is called here}}
+}
+template <int Rows>
+__global__ void staged_rows(float *rows) {
+  if (threadIdx.x < Rows) // expected-note {{this condition differs between threads of the block}}
+    stage_rows<Rows>(rows); // expected-error {{__syncthreads() (in 'stage_rows') is reached only by threads for which 'threadIdx.x < Rows' holds}}
+}

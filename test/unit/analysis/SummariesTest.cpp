@@ -72,3 +72,40 @@ TEST(Summaries, LaunchProblems) {
 }
 
 } // namespace
+
+namespace {
+/// Kernels, each calling the helpers before it, and every tenth helper in a recursive pair:
+/// the shape of a unit that instantiates a large template library.
+std::string manyFunctions(unsigned Count) {
+  std::string S = "__device__ void h0(int n) { __syncthreads(); }\n";
+  for (unsigned I = 1; I < Count; ++I) {
+    std::string Now = std::to_string(I), Before = std::to_string(I - 1);
+    if (I % 10 == 0)
+      S += "__device__ void r" + Now + "(int n);\n__device__ void h" + Now +
+           "(int n) { if (n > 0) r" + Now + "(n - 1); h" + Before + "(n); }\n" +
+           "__device__ void r" + Now + "(int n) { h" + Now + "(n); }\n";
+    else
+      S += "__device__ void h" + Now + "(int n) { h" + Before + "(n); }\n";
+    S += "__global__ void k" + Now + "(int n) { h" + Now + "(n); }\n";
+  }
+  return S;
+}
+
+size_t summaryWork(unsigned Count) {
+  test::ParsedSource S(manyFunctions(Count));
+  EXPECT_TRUE(S.ok());
+  if (!S.ok())
+    return 0;
+  UnitCache &TU = S.analysis();
+  for (unsigned I = 1; I < Count; ++I)
+    EXPECT_FALSE(
+        TU.summaries().summaryOf(S.function(("k" + std::to_string(I)).c_str())).Effects.empty());
+  return TU.summaries().work();
+}
+} // namespace
+
+TEST(Summaries, WorkGrowsLinearlyWithTheFunctions) {
+  size_t Small = summaryWork(200), Large = summaryWork(400);
+  ASSERT_GT(Small, 0u);
+  EXPECT_LT(double(Large) / double(Small), 2.5) << Small << " then " << Large;
+}
