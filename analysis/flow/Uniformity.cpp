@@ -1429,7 +1429,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
   if (!E)
     return UniformValue::perThread();
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
-          CXXNullPtrLiteralExpr, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
+          CXXNullPtrLiteralExpr, GNUNullExpr, CXXScalarValueInitExpr, ImplicitValueInitExpr,
+          StringLiteral, UnaryExprOrTypeTraitExpr>(E))
     return UniformValue::everywhere();
   if (E->containsErrors())
     return UniformValue::unknown();

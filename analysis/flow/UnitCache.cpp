@@ -77,16 +77,16 @@ private:
   bool KernelsOnly;
 
   /// A function template that nothing instantiates, outside class templates (their members are
-  /// read as instantiations only). Its generic form is analysed when it is written in the file
-  /// analysed, or when the unit has errors: then its only instantiations may have been in code
-  /// the compiler rejected (a launcher whose argument types come from a missing header). A
-  /// header's other templates are left to the units that use them.
+  /// read as instantiations only), written in the file analysed: a kernel whose launcher the
+  /// compiler rejected (its argument types come from a missing header) is analysed that way.
+  /// A header's templates are left to the units that instantiate them: on real projects their
+  /// generic forms, read in every unit that includes them, were mostly false findings (a
+  /// parameter object's flags read per thread until an instantiation binds them).
   bool uninstantiatedTemplate(const FunctionDecl *F) const {
     const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate();
-    if (!Template || F->getDeclContext()->isDependentContext() ||
-        !Template->getCanonicalDecl()->specializations().empty())
-      return false;
-    return TU.compileErrors().any() || SM.isInMainFile(SM.getExpansionLoc(F->getLocation()));
+    return Template && !F->getDeclContext()->isDependentContext() &&
+           Template->getCanonicalDecl()->specializations().empty() &&
+           SM.isInMainFile(SM.getExpansionLoc(F->getLocation()));
   }
 };
 

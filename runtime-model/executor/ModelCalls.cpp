@@ -53,6 +53,7 @@ StepResult Replay::returnFrom(ThreadId T, std::optional<z3::expr> Result) {
   const Frame &Top = Th.Stack.back();
   Th.ExitPoint =
       Top.Prev && Top.Prev->getTerminator()->getDebugLoc() ? Top.Prev->getTerminator() : &*Top.Next;
+  Th.LoopStates.forgetFrom(Th.Stack.size());
   Th.Stack.pop_back();
   if (Th.Stack.empty())
     return StepResult::Exited;

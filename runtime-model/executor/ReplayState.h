@@ -48,6 +48,13 @@ public:
     States.clear();
     Alive.clear();
   }
+  /// Forgets the states of the frames at Depth and deeper: a loop's state belongs to one
+  /// activation of its function. A helper called twice with the same values (a warp reduction
+  /// of equal values, before and after a barrier) runs its loop again; it does not spin.
+  void forgetFrom(size_t Depth) {
+    for (auto It = States.begin(); It != States.end();)
+      It = std::get<1>(*It) >= Depth ? States.erase(It) : std::next(It);
+  }
 
 private:
   std::set<std::tuple<const BasicBlock *, size_t, std::vector<std::pair<const Value *, unsigned>>>>

@@ -621,3 +621,14 @@ __global__ void flags_through_pointers(const int *data, int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] =
       elect_through_pointer(&flag, data) + slot_through_pointer(slots, data);
 }
+
+// Negative: NULL (`__null`) and a value-initialized T() are the same in every thread, like 0.
+__global__ void optional_copy(float *out, float *copy, const float *in) {
+  out[threadIdx.x] = in[threadIdx.x];
+  if (copy != NULL)
+    __syncthreads();
+  if (in[0] > float())
+    return;
+  if (copy != NULL)
+    copy[threadIdx.x] = out[threadIdx.x];
+}

@@ -40,4 +40,25 @@ TEST(SpinWait, AFlagNobodySetsHangsFromZero) {
   EXPECT_EQ(R.Failures.front().Result, Outcome::Hang);
 }
 
+// A helper's loop run again in a second call, with the same values as in the first (a warp
+// reduction of the same numbers before and after a barrier), is a new activation, not a spin.
+TEST(SpinWait, AHelperLoopCalledTwiceWithTheSameValuesIsNoSpin) {
+  ReplayResult R = replaySource(R"cu(
+    __device__ float warp_max(float v) {
+      for (int mask = 16; mask > 0; mask >>= 1)
+        v = max(v, __shfl_xor_sync(0xffffffff, v, mask, 32));
+      return v;
+    }
+    __global__ void k(float *out) {
+      __shared__ float partial[32];
+      float v = warp_max(0.0f);
+      if (threadIdx.x % 32 == 0)
+        partial[threadIdx.x / 32] = v;
+      __syncthreads();
+      v = threadIdx.x < blockDim.x / 32 ? partial[threadIdx.x % 32] : 0.0f;
+      out[threadIdx.x] = warp_max(v);
+    })cu");
+  EXPECT_TRUE(R.Failures.empty());
+}
+
 } // namespace
