@@ -1492,6 +1492,11 @@ std::optional<UniformValue> Uniformity::dependentValue(const Expr *E) {
   if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
     return Member->isImplicitAccess() || Member->isArrow() ? UniformValue::unknown()
                                                            : exprValue(Member->getBase());
+  // An operator on dependent operands, resolved per instantiation (a header's operator
+  // templates are its candidates): as uniform as its operands, like the builtin operator.
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E);
+      Operator && !Operator->getDirectCallee())
+    return partsValue(llvm::ArrayRef(Operator->getArgs(), Operator->getNumArgs()));
   if (const auto *Construct = dyn_cast<CXXUnresolvedConstructExpr>(E))
     return partsValue(llvm::ArrayRef(Construct->arg_begin(), Construct->arg_end()));
   if (isa<ParenListExpr>(E)) {
@@ -2239,9 +2244,12 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
   const FunctionDecl *Callee = calleeOf(Call);
   bool Library = Callee && (Callee->getBuiltinID() ||
                             Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()));
+  // In a generic form, a call's callee may be a specialization nothing instantiated yet (no
+  // body to read): unknown, like what depends on a type.
   if (!Library)
-    return userCallValue(Call).value_or(Call->getDirectCallee() ? UniformValue::perThread()
-                                                                : UniformValue::unknown());
+    return userCallValue(Call).value_or(Call->getDirectCallee() && !Function->isDependentContext()
+                                            ? UniformValue::perThread()
+                                            : UniformValue::unknown());
   UniformValue V = UniformValue::everywhere();
   for (const Expr *Arg : Call->arguments()) {
     if (strip(Arg)->getType()->isPointerType())
