@@ -863,7 +863,7 @@ std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
   const auto *Param = dyn_cast<ParmVarDecl>(Target);
   bool ByReference =
       Param && Param->getDeclContext() == Function && Param->getType()->isReferenceType();
-  if (!ByReference && !capturedBy(Function, Target))
+  if ((!ByReference && !capturedBy(Function, Target)) || namedInDroppedStatement(Target))
     return std::nullopt;
   // Given values like a local where no barrier orders the function, else written as memory.
   llvm::ArrayRef<const Stmt *> Stores;
@@ -1142,9 +1142,14 @@ std::optional<UniformValue> Uniformity::fieldByCall(const CallExpr *Call, const 
   return bindToCall(Stored->Value, Call, Callee);
 }
 
+bool Uniformity::namedInDroppedStatement(const NamedDecl *D) const {
+  return Unit.DroppedNames && D && D->getDeclName().isIdentifier() &&
+         Unit.DroppedNames->contains(D->getName());
+}
+
 std::optional<StoredField> Uniformity::storedFieldValue(const FieldDecl *Field) {
   if (!Cfg || Summarising || !followsFields(nullptr, Field->getParent()) ||
-      Field->getFieldIndex() >= 64)
+      Field->getFieldIndex() >= 64 || namedInDroppedStatement(Field))
     return std::nullopt;
   Summarising = true;
   UniformValue V = settle([&] { return read(fieldNode(nullptr, Field, nullptr)); });
@@ -1317,7 +1322,7 @@ std::optional<llvm::SmallVector<const Stmt *, 2>>
 Uniformity::definitionsReaching(const DeclRefExpr *Use) {
   const VarDecl *Var = localVariable(Use, OwnsReferenceParameters);
   if (!Var || Var->getDeclContext() != Function || Escaped.count(Var) || !Definitions.count(Var) ||
-      !Cfg || !Cfg->blockOf(Use))
+      !Cfg || !Cfg->blockOf(Use) || namedInDroppedStatement(Var))
     return std::nullopt;
   if (isa<ParmVarDecl>(Var)) {
     const auto &All = Definitions.find(Var)->second;
@@ -1439,6 +1444,8 @@ UniformValue Uniformity::exprValueAt(const Expr *E) {
       return *V;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return namedValue(DRE);
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && namedInDroppedStatement(ME->getMemberDecl()))
+    return UniformValue::unknown();
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
     return exprValue(POE->getResultExpr());
   if (elementAccess(E))
@@ -1511,7 +1518,8 @@ std::optional<UniformValue> Uniformity::dependentValue(const Expr *E) {
 }
 
 UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
-  if (DRE->getDecl()->isInvalidDecl()) // a variable of a type the compiler could not find
+  // A variable of a type the compiler could not find, or one a statement it dropped may set.
+  if (DRE->getDecl()->isInvalidDecl() || namedInDroppedStatement(DRE->getDecl()))
     return UniformValue::unknown();
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   bool Memory = V && (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>()) &&

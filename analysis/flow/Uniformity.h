@@ -29,6 +29,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -221,6 +222,10 @@ struct UniformityContext {
   /// then shared by each warp. For rules that report what differs between the lanes of a warp
   /// under every launch the code is written for.
   unsigned RowsOfWholeWarps = 0;
+  /// The identifiers written in statements the compiler dropped from the function
+  /// (CompileErrors::namesInDroppedStatements): a variable or field so named may have been
+  /// given a value there, so it is unknown wherever it is read. Null when none.
+  const llvm::StringSet<> *DroppedNames = nullptr;
   /// Lanes in a warp of the unit's platform: a warp operation whose mask names all of them gives
   /// every lane the same result where its row says so (votes, reductions, broadcasts).
   unsigned WarpSize = 32;
@@ -313,6 +318,9 @@ private:
     const clang::Expr *Part = nullptr; ///< E itself, for the indices choosing the element
   };
   std::optional<FieldAccess> fieldAccess(const clang::Expr *E) const;
+  /// Whether a statement the compiler dropped from the function names D (its value there is
+  /// unknown).
+  bool namedInDroppedStatement(const clang::NamedDecl *D) const;
   /// Whether the fields of Record are followed one by one for Object (null: the method's own).
   bool followsFields(const clang::VarDecl *Object, const clang::RecordDecl *Record) const;
   /// What Field of Object holds at At: for the method's object (Object null), anywhere in this

@@ -132,6 +132,7 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);
   Context.BlockMultiples = blockMultiples(F);
+  Context.DroppedNames = Errors.namesInDroppedStatements(F);
   return Context;
 }
 

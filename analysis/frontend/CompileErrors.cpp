@@ -1,7 +1,9 @@
 #include "analysis/frontend/CompileErrors.h"
-#include "runtime-model/semantics/Operations.h"
+#include "analysis/frontend/DroppedStatements.h"
+#include "analysis/frontend/WrittenTokens.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -12,6 +14,23 @@ using namespace clang;
 
 namespace coopcheck::analysis {
 namespace {
+
+/// An error in the expression of an `#if` (a version macro of a header that is missing): the
+/// preprocessor still picks one branch, so the parser sees a whole body.
+bool inConditionalDirective(unsigned ID) {
+  switch (ID) {
+  case diag::err_pp_expr_bad_token_lparen:
+  case diag::err_pp_expr_bad_token_binop:
+  case diag::err_pp_expr_bad_token_start_expr:
+  case diag::err_pp_expected_value_in_expr:
+  case diag::err_pp_division_by_zero:
+  case diag::err_pp_remainder_by_zero:
+  case diag::err_pp_colon_without_question:
+    return true;
+  default:
+    return false;
+  }
+}
 
 /// Sits between the compiler and the front door's consumer: passes every diagnostic on and keeps
 /// where the compiler's own errors are (the checks' findings are custom diagnostics, not errors
@@ -34,7 +53,8 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error && !DiagnosticIDs::IsCustomDiag(Info.getID()) &&
-        Info.hasSourceManager() && Info.getLocation().isValid())
+        !inConditionalDirective(Info.getID()) && Info.hasSourceManager() &&
+        Info.getLocation().isValid())
       Errors->push_back(Info.getSourceManager().getExpansionLoc(Info.getLocation()));
     Target->HandleDiagnostic(Level, Info);
   }
@@ -62,6 +82,13 @@ public:
   bool VisitDecl(Decl *D) {
     if (D->isInvalidDecl())
       Ranges.push_back(D->getSourceRange());
+    return true;
+  }
+  // The initializer of a variable whose type is invalid is dropped, past the variable's own
+  // range: the statement declaring it is the mark.
+  bool VisitDeclStmt(DeclStmt *S) {
+    if (llvm::any_of(S->decls(), [](const Decl *D) { return D->isInvalidDecl(); }))
+      Ranges.push_back(S->getSourceRange());
     return true;
   }
 };
@@ -94,32 +121,16 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
 };
 
-/// Whether a collective is named in F's text, as written: an intrinsic, a group's method after
-/// `.` or `->`, a cooperative_groups function after `::`. Read from the tokens, not the AST, so
-/// that a function whose body the parser dropped counts too.
-bool namesCollective(const FunctionDecl *F, const SourceManager &SM, const LangOptions &Opts) {
-  CharSourceRange Range = SM.getExpansionRange(F->getSourceRange());
-  bool Invalid = false;
-  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Opts, &Invalid);
-  if (Invalid || Text.empty())
-    return false;
-  Lexer Raw(Range.getBegin(), Opts, Text.begin(), Text.begin(), Text.end());
-  auto Collective = [](const model::Operation *Op) {
-    return Op && model::collectiveClassOf(Op->Kind) != model::CollectiveClass::None;
-  };
-  tok::TokenKind Before = tok::unknown;
-  for (Token T; !Raw.LexFromRawLexer(T);) {
-    if (T.is(tok::raw_identifier)) {
-      llvm::StringRef Name = T.getRawIdentifier();
-      if (Collective(model::findIntrinsic(Name)) ||
-          ((Before == tok::period || Before == tok::arrow) &&
-           Collective(model::findGroupMethod(Name))) ||
-          (Before == tok::coloncolon && Collective(model::findGroupFunction(Name))))
-        return true;
-    }
-    Before = T.getKind();
-  }
-  return false;
+/// Whether a collective is named in F's text. Read from the tokens, not the AST, so that a
+/// function whose body the parser dropped counts too.
+bool textNamesCollective(const FunctionDecl *F, const SourceManager &SM, const LangOptions &Opts) {
+  bool Found = false;
+  forEachWrittenToken(SM.getExpansionRange(F->getSourceRange()), SM, Opts,
+                      [&](const Token &T, tok::TokenKind Before) {
+                        Found = namesCollective(T, Before);
+                        return !Found;
+                      });
+  return Found;
 }
 
 } // namespace
@@ -168,26 +179,32 @@ void CompileErrors::findBrokenFunctions() const {
   };
   FunctionsWithBodies All;
   All.TraverseDecl(Ctx.getTranslationUnitDecl());
+  DroppedStatements Gaps(Ctx, All.Functions);
   for (FunctionDecl *F : All.Functions) {
     ErrorMarks Marks;
     for (ParmVarDecl *P : F->parameters()) // a parameter of a type no header declared
       Marks.TraverseDecl(P);
     Marks.TraverseStmt(F->getBody());
     auto Inside = ErrorsWithin(F->getSourceRange());
+    // An error in the signature (a return type no header declared) leaves the body whole.
+    auto InBody = F->getBody() ? ErrorsWithin(F->getBody()->getSourceRange()) : Inside;
     bool HasErrors = F->isInvalidDecl() || !Inside.empty() || !Marks.Ranges.empty();
     // An error the parser left a mark for keeps the body's shape: the function is analysed,
-    // the marked parts (a parameter's type among them) unknown. One it left none for dropped a
-    // statement, perhaps a branch or a loop: the function is not. Without the compiler's log, every
-    // error counts as such.
-    bool Dropped = llvm::any_of(Inside, [&](FilePosition At) {
-      return llvm::none_of(Marks.Ranges, [&](SourceRange R) { return Within(At, R); });
+    // the marked parts (a parameter's type among them) unknown. One it left none for dropped
+    // statements: when they were plain, what they name is unknown; else they may have been a
+    // branch or a loop, and the function is not analysed. Without the compiler's log, every error
+    // counts as such.
+    llvm::StringSet<> Names;
+    bool Dropped = llvm::any_of(InBody, [&](FilePosition At) {
+      return llvm::none_of(Marks.Ranges, [&](SourceRange R) { return Within(At, R); }) &&
+             !Gaps.addPlainGap(F->getBody(), SM.getComposedLoc(At.File, At.Offset), Names);
     });
     bool IsBroken = !F->getBody() || Dropped || (Reported.empty() && HasErrors);
     bool Written = !F->isTemplateInstantiation() && !SM.isInSystemHeader(F->getLocation());
     Totals.Functions += Written;
     Totals.WithErrors += Written && HasErrors;
     Totals.NotAnalysed += Written && IsBroken;
-    if (Written && namesCollective(F, SM, Ctx.getLangOpts())) {
+    if (Written && textNamesCollective(F, SM, Ctx.getLangOpts())) {
       ++Totals.WithCollectives;
       Totals.WithCollectivesNotAnalysed += IsBroken;
     }
@@ -196,8 +213,16 @@ void CompileErrors::findBrokenFunctions() const {
     if (IsBroken) {
       Broken->insert(F);
       BrokenRanges.push_back(F->getSourceRange());
+    } else if (!Names.empty()) {
+      DroppedNames.try_emplace(F, std::move(Names));
     }
   }
+}
+
+const llvm::StringSet<> *CompileErrors::namesInDroppedStatements(const FunctionDecl *F) const {
+  findBrokenFunctions();
+  auto It = DroppedNames.find(F);
+  return It == DroppedNames.end() ? nullptr : &It->second;
 }
 
 bool CompileErrors::breaks(const FunctionDecl *F) const {

@@ -1,13 +1,16 @@
 // Error-tolerant analysis, as clangd serves a file with errors: a unit with compile errors is still
 // analysed. Where the parser recovered with a mark (a RecoveryExpr, an invalid declaration), the
 // function keeps its shape and is analysed, the marked parts unknown (UniformValue::Unknown). Where
-// it dropped a statement, the body is a guess of the parser, so no rule looks at it and its callers
-// see it as a call they know nothing of.
+// it dropped a statement that may have been a branch, a loop or a collective, the body is a guess
+// of the parser, so no rule looks at it and its callers see it as a call they know nothing of;
+// where the dropped statements were plain (DroppedStatements.h), what they name is unknown.
 #pragma once
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,6 +38,9 @@ public:
   /// Every function with a body (instantiations and model headers included) that an error is
   /// in, marked or not.
   const std::vector<clang::FunctionDecl *> &functionsWithErrors() const;
+  /// The identifiers written in the statements the parser dropped from F's body, which were
+  /// plain (DroppedStatements): what they name has a value nobody knows. Null when none.
+  const llvm::StringSet<> *namesInDroppedStatements(const clang::FunctionDecl *F) const;
   /// Whether Loc is inside the body of a function an error breaks.
   bool inBrokenFunction(clang::SourceLocation Loc) const;
 
@@ -61,6 +67,7 @@ private:
   mutable std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Broken;
   mutable std::vector<clang::SourceRange> BrokenRanges;
   mutable std::vector<clang::FunctionDecl *> WithErrors;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, llvm::StringSet<>> DroppedNames;
   mutable Counts Totals;
 };
 

@@ -49,6 +49,62 @@ __global__ void with_stream_state(stream_state_t state, float *out) {
   out[threadIdx.x] = 0.0f;
 }
 
+// A return type and a local's type the missing header declares, and an initializer naming its
+// constants: the parser keeps the statements, so the body keeps its shape.
+__device__ status_t publish_tile(float *tile, const float *in) {
+  status_t status = kStatusOk;
+  tile[threadIdx.x] = in[threadIdx.x];
+  if (threadIdx.x < 96) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < 96' holds}}
+  return status;
+}
+
+// The missing header's version macro in an `#if`: the preprocessor still takes one branch.
+__global__ void versioned_fence(float *out) {
+#if TENSOR_LAYOUT_VERSION(2, 3)
+  __threadfence();
+#endif
+  if (threadIdx.x == 0) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x == 0' holds}}
+  out[threadIdx.x] = 0.0f;
+}
+
+// Statements the parser dropped whole: an assignment and a branch that returned a constant of
+// the missing header. What remains is not the function, so none of it is analysed.
+__device__ int wait_ready(volatile int *flag, int status) {
+  status = kStatusPending;
+  if (*flag == 0)
+    return kStatusTimeout;
+  if (threadIdx.x < 5)
+    __syncthreads();
+  return status;
+}
+
+// Statements the parser dropped whole, but plain ones: assignments naming a variable whose
+// declaration went with a missing type. The kernel keeps its shape; what they set is unknown.
+__global__ void plain_dropped(float *out, int n) {
+  copy_desc_t source, epilogue_plan; // `epilogue_plan` goes with the type
+  int limit = threadIdx.x;
+  epilogue_plan.stride = n;
+  limit = epilogue_plan.rows;
+  if (limit > 3)
+    __syncthreads();
+  if (threadIdx.x < 64) // expected-note {{this condition differs between threads of the block}}
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'threadIdx.x < 64' holds}}
+  out[threadIdx.x] = 0.0f;
+}
+
+// A dropped statement that called a helper with a barrier: which barriers the branch reaches is
+// not known, so the kernel is not analysed.
+template <class Tile> __device__ void stage_as(float *tile) { __syncthreads(); }
+__global__ void dropped_barrier(float *out) {
+  if (threadIdx.x < 64) {
+    stage_as<swizzled_layout_t>(out);
+  } else {
+    __syncthreads();
+  }
+}
+
 // A statement the parser dropped (a loop over a type it does not know): the function's shape
 // is lost, so none of it is analysed.
 __global__ void lost_loop(float *out, const float *in) {
