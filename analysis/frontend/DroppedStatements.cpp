@@ -62,8 +62,7 @@ DroppedStatements::DroppedStatements(ASTContext &Ctx, llvm::ArrayRef<FunctionDec
       ByName[F->getName()].push_back(F);
 }
 
-bool DroppedStatements::addPlainGap(const Stmt *Body, SourceLocation At,
-                                    llvm::StringSet<> &Names) {
+bool DroppedStatements::addPlainGap(const Stmt *Body, SourceLocation At, llvm::StringSet<> &Names) {
   std::optional<CharSourceRange> Gap = gapAround(Body, At);
   return Gap && isPlain(*Gap, Names);
 }
@@ -95,20 +94,19 @@ bool DroppedStatements::isPlain(CharSourceRange Gap, llvm::StringSet<> &Names) {
   bool Plain = true;
   std::optional<Token> Previous;
   llvm::SmallVector<llvm::StringRef, 8> Written;
-  forEachWrittenToken(Gap, Ctx.getSourceManager(), Ctx.getLangOpts(),
-                      [&](const Token &T, tok::TokenKind Before) {
-                        if (Previous && isCalled(*Previous, T.getKind())) {
-                          llvm::StringRef Callee = Previous->getRawIdentifier();
-                          Plain = !isMacro(Callee) && !mayReachCollective(Callee);
-                        }
-                        if (T.is(tok::raw_identifier)) {
-                          Written.push_back(T.getRawIdentifier());
-                          Plain = Plain && !isControlWord(T.getRawIdentifier()) &&
-                                  !namesCollective(T, Before);
-                        }
-                        Previous = T;
-                        return Plain;
-                      });
+  forEachWrittenToken(
+      Gap, Ctx.getSourceManager(), Ctx.getLangOpts(), [&](const Token &T, tok::TokenKind Before) {
+        if (Previous && isCalled(*Previous, T.getKind())) {
+          llvm::StringRef Callee = Previous->getRawIdentifier();
+          Plain = !isMacro(Callee) && !mayReachCollective(Callee);
+        }
+        if (T.is(tok::raw_identifier)) {
+          Written.push_back(T.getRawIdentifier());
+          Plain = Plain && !isControlWord(T.getRawIdentifier()) && !namesCollective(T, Before);
+        }
+        Previous = T;
+        return Plain;
+      });
   if (Plain)
     for (llvm::StringRef Name : Written)
       Names.insert(Name);

@@ -28,7 +28,8 @@ public:
 private:
   /// The text between the statements of the innermost block of Body around At; nullopt when a
   /// statement of that block contains At.
-  std::optional<clang::CharSourceRange> gapAround(const clang::Stmt *Body, clang::SourceLocation At);
+  std::optional<clang::CharSourceRange> gapAround(const clang::Stmt *Body,
+                                                  clang::SourceLocation At);
   bool isPlain(clang::CharSourceRange Gap, llvm::StringSet<> &Names);
   /// Whether a function called Name, or one it calls by name, names a collective, writes
   /// inline assembly or invokes a function-like macro (whose expansion is not in the text).

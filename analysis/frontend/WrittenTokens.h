@@ -8,9 +8,9 @@ namespace coopcheck::analysis {
 
 /// Calls Visit with each token of Range as written (raw: identifiers and keywords alike are
 /// raw_identifier) and the kind of the token before it; Visit returns false to stop.
-void forEachWrittenToken(clang::CharSourceRange Range, const clang::SourceManager &SM,
-                         const clang::LangOptions &Opts,
-                         llvm::function_ref<bool(const clang::Token &, clang::tok::TokenKind)> Visit);
+void forEachWrittenToken(
+    clang::CharSourceRange Range, const clang::SourceManager &SM, const clang::LangOptions &Opts,
+    llvm::function_ref<bool(const clang::Token &, clang::tok::TokenKind)> Visit);
 
 /// Whether T, after a token of kind Before, names a collective: an intrinsic, a group's method
 /// after `.` or `->`, a cooperative_groups function after `::`.

@@ -5,6 +5,7 @@
 // table name: the runtime model's functions, warp intrinsics, LLVM intrinsics) and
 // Scheduling.cpp (scheduling and paths).
 #pragma once
+#include "runtime-model/executor/ArgumentWrites.h"
 #include "runtime-model/executor/Memory.h"
 #include "runtime-model/executor/QuietBranches.h"
 #include "runtime-model/executor/Replay.h"
@@ -301,6 +302,8 @@ private:
   SourcePoint pointOf(const Instruction *I) const;
   PathResult finishPath(Outcome O, std::string Reason);
   PathResult finishHang();
+  /// Whether the flag a thread polls at Address may be set by an agent the replay does not run.
+  bool polledFromOutside(uint64_t Address);
   PathResult runPath();
   GridState initialState();
   void runPaths();
@@ -333,6 +336,9 @@ private:
   bool SolverGaveUp = false;              ///< a query ran out of time: its branch was not explored
   bool HangUnwitnessed = false;           ///< a hang held only on memory no launch leaves so
   QuietBranches Quiet;
+  /// The kernel's pointer arguments by the base of the buffer each replay gives them.
+  std::map<uint64_t, const Argument *> ArgumentBuffers;
+  std::optional<ArgumentWrites> Writes; ///< made when a hang first rests on polled memory
   std::optional<z3::model> LastModel, CheckedModel;
   /// What the paths so far did: the branch edges any thread took, and how the paths ended
   /// (each thread's state and place).

@@ -185,15 +185,15 @@ PathResult Replay::runPath() {
 
 /// Flags and counters that threads spin on start at zero: the host clears them before the launch.
 /// A hang that needs them to start elsewhere (a counter that wraps around before it reaches its
-/// target), or that spins on a value the executor did not compute, is no witness, and the path
-/// ends without a verdict.
+/// target), that spins on a value the executor did not compute, or on a flag another agent may
+/// set (polledFromOutside), is no witness, and the path ends without a verdict.
 PathResult Replay::finishHang() {
   // The widest scalar a spin loop reads.
   constexpr uint64_t PolledBytes = 8;
   bool Computed = true;
   Solver.push();
   for (auto &[Address, Thread] : St->Pollers) {
-    Computed &= !St->UnknownCells.count(Address);
+    Computed &= !St->UnknownCells.count(Address) && !polledFromOutside(Address);
     for (const z3::expr &Initial : St->Mem.inputsIn(Address, PolledBytes))
       Solver.add(Initial == Z.bv_val(0, Initial.get_sort().bv_size()));
   }
@@ -203,10 +203,25 @@ PathResult Replay::finishHang() {
   } else {
     HangUnwitnessed = true;
     P = finishPath(Outcome::Unknown,
-                   "a hang only if polled memory starts non-zero or holds what was not modelled");
+                   "a hang only if polled memory starts non-zero, holds what was not modelled "
+                   "or is set from outside the kernel");
   }
   Solver.pop();
   return P;
+}
+
+/// A flag behind a kernel argument where the kernel never writes, while it sets flags through
+/// other arguments: those may be the same memory on the hardware (a unicast and a multicast view
+/// of one buffer), or a peer sets it. No replay decides that.
+bool Replay::polledFromOutside(uint64_t Address) {
+  Buffer *Polled = St->Mem.bufferAt(Address);
+  auto It = Polled ? ArgumentBuffers.find(Polled->Base) : ArgumentBuffers.end();
+  if (It == ArgumentBuffers.end())
+    return false;
+  if (!Writes)
+    Writes.emplace(Kernel, reachableFunctions(Kernel));
+  return !Writes->mayWrite(*It->second, Address - Polled->Base) &&
+         Writes->setsFlagsBesides(*It->second);
 }
 
 /// Atomics are where the order of threads changes what they compute (who takes ticket 0).
@@ -232,7 +247,9 @@ GridState Replay::initialState() {
     std::string Name =
         A.getName().empty() ? "arg" + std::to_string(A.getArgNo()) : A.getName().str();
     if (A.getType()->isPointerTy()) {
-      Entry.Values.insert_or_assign(&A, bv(Initial.Mem.allocate(Name, 0), 64));
+      uint64_t Base = Initial.Mem.allocate(Name, 0);
+      ArgumentBuffers.insert_or_assign(Base, &A);
+      Entry.Values.insert_or_assign(&A, bv(Base, 64));
     } else if (auto It = Known.find(A.getArgNo()); It != Known.end()) {
       Entry.Values.insert_or_assign(&A, bv(It->second, bitsOf(A.getType(), DL)));
     } else {

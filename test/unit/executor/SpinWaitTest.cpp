@@ -40,6 +40,33 @@ TEST(SpinWait, AFlagNobodySetsHangsFromZero) {
   EXPECT_EQ(R.Failures.front().Result, Outcome::Hang);
 }
 
+// Thread 0 waits for a flag the kernel raises only through a second pointer (a multicast view of
+// the same buffer, as multi-GPU collectives pass them): the replay's buffers for the two are
+// apart, the hardware's may not be, so no hang is confirmed. Raised through the flag itself, the
+// same wait hangs.
+TEST(SpinWait, AFlagRaisedOnlyThroughAnotherArgumentIsNoWitness) {
+  const char *Kernel = R"cu(
+    __global__ void k(volatile int *flag, int *raised) {
+      if (threadIdx.x == 0) {
+        if (blockIdx.x == 0)
+          atomicAdd(RAISED, 1);
+        while (*flag < 1) {
+        }
+      }
+      __syncthreads();
+    })cu";
+  auto Replayed = [&](const char *Raised) {
+    std::string Source = Kernel;
+    Source.replace(Source.find("RAISED"), 6, Raised);
+    return replaySource(Source.c_str());
+  };
+  for (const PathResult &Failure : Replayed("raised").Failures)
+    EXPECT_NE(Failure.Result, Outcome::Hang);
+  ReplayResult Itself = Replayed("(int *)flag + 1");
+  ASSERT_FALSE(Itself.Failures.empty());
+  EXPECT_EQ(Itself.Failures.front().Result, Outcome::Hang);
+}
+
 // A helper's loop run again in a second call, with the same values as in the first (a warp
 // reduction of the same numbers before and after a barrier), is a new activation, not a spin.
 TEST(SpinWait, AHelperLoopCalledTwiceWithTheSameValuesIsNoSpin) {

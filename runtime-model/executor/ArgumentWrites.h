@@ -1,0 +1,52 @@
+// Where a kernel's own code writes the memory behind its pointer arguments, read from the device
+// IR of every function it reaches. A replay gives each pointer argument a buffer of its own; on
+// the hardware two arguments may be one buffer (a flag passed as a unicast and a multicast
+// pointer, as multi-GPU collectives do), or another agent (a peer device, the host) may write it.
+// So a spin on a flag that the kernel never writes, in a kernel that sets flags through other
+// arguments, is no witness of a hang.
+#pragma once
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include <optional>
+#include <vector>
+
+namespace coopcheck::model::executor {
+
+class ArgumentWrites {
+public:
+  /// Functions: the kernel and every function it reaches.
+  ArgumentWrites(const llvm::Function &Kernel, std::vector<const llvm::Function *> Functions);
+
+  /// Whether the kernel may write the byte at Offset in the memory behind Argument: a write
+  /// there, one at an offset not known when compiling, or one whose target is not traced to the
+  /// kernel's arguments (a pointer loaded from memory).
+  bool mayWrite(const llvm::Argument &Argument, uint64_t Offset) const;
+  /// Whether the kernel sets a flag (an atomic, a volatile store, inline assembly given the
+  /// pointer) through some argument other than Argument.
+  bool setsFlagsBesides(const llvm::Argument &Argument) const;
+
+private:
+  /// Where a write lands in one argument's memory: bytes [Offset, Offset + Bytes), or anywhere.
+  struct Extent {
+    std::optional<int64_t> Offset;
+    uint64_t Bytes = 0;
+  };
+  void addWrite(const llvm::Value *Pointer, uint64_t Bytes, bool Flag);
+  /// The places in the kernel's arguments that Bytes written Past bytes beyond Pointer may land
+  /// on (Bytes 0: anywhere); false when Pointer is not traced to them.
+  bool targetsOf(const llvm::Value *Pointer, int64_t Past, uint64_t Bytes,
+                 llvm::SmallVectorImpl<std::pair<const llvm::Argument *, Extent>> &Out,
+                 llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
+
+  const llvm::Function &Kernel;
+  std::vector<const llvm::Function *> Functions;
+  const llvm::DataLayout &DL;
+  llvm::DenseMap<const llvm::Argument *, llvm::SmallVector<Extent, 4>> Written;
+  llvm::SmallPtrSet<const llvm::Argument *, 8> FlagWritten;
+  bool Untraced = false;
+};
+
+} // namespace coopcheck::model::executor
