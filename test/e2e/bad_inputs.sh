@@ -12,9 +12,15 @@ stderr_is_one_line "directory" "is a directory"
 expect_exit 2 "binary file" -- timeout 60 "$COOPCHECK" "$COOPCHECK"
 stderr_is_one_line "binary file" "binary file"
 
-echo '__global__ void k(int *p) { p[0] = 1 }' >"$scratch/syntax.cu"
+# A syntax error that loses a loop leaves nothing to analyse: the unit is refused.
+echo '__global__ void k(int *p) { while p[0] { p[0] = 1; } }' >"$scratch/syntax.cu"
 expect_exit 2 "syntax error" -- timeout 60 "$COOPCHECK" "$scratch/syntax.cu"
-stderr_is_one_line "syntax error" "syntax.cu: 1:[0-9]+: expected ';'"
+stderr_is_one_line "syntax error" "syntax.cu: 1:[0-9]+: expected '\\(' after 'while'"
+
+# One the parser recovers from whole (a missing ';') leaves the function analysed, with a warning.
+echo '__global__ void k(int *p) { p[0] = 1 }' >"$scratch/recovered.cu"
+expect_exit 0 "recovered syntax error" -- timeout 60 "$COOPCHECK" "$scratch/recovered.cu"
+stderr_is_one_line "recovered syntax error" "recovered.cu: 1 compile error .*; 0 of 1 functions not analysed"
 
 # A broken unit is reported while the others are still analysed.
 expect_exit 2 "syntax error beside a good file" -- timeout 120 "$COOPCHECK" --format=json "$scratch/syntax.cu" "$good"
