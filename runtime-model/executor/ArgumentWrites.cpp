@@ -75,8 +75,8 @@ bool ArgumentWrites::targetsOf(const Value *Pointer, int64_t Past, uint64_t Byte
           if (const auto *Call = dyn_cast<CallBase>(&I);
               Call && Call->getCalledFunction() == Arg->getParent() &&
               Arg->getArgNo() < Call->arg_size())
-            Traced &= targetsOf(Call->getArgOperand(Arg->getArgNo()), Past + Offset, Bytes, Out,
-                                Seen);
+            Traced &=
+                targetsOf(Call->getArgOperand(Arg->getArgNo()), Past + Offset, Bytes, Out, Seen);
     return Traced;
   }
   // A pointer chosen at run time (a phi, a select, an index not known when compiling).
@@ -99,9 +99,9 @@ bool ArgumentWrites::mayWrite(const Argument &Argument, uint64_t Offset) const {
   if (It == Written.end())
     return false;
   return llvm::any_of(It->second, [&](const Extent &Where) {
-    return !Where.Offset || (*Where.Offset <= static_cast<int64_t>(Offset) &&
-                             static_cast<int64_t>(Offset) < *Where.Offset +
-                                                                static_cast<int64_t>(Where.Bytes));
+    return !Where.Offset ||
+           (*Where.Offset <= static_cast<int64_t>(Offset) &&
+            static_cast<int64_t>(Offset) < *Where.Offset + static_cast<int64_t>(Where.Bytes));
   });
 }
 
