@@ -24,10 +24,12 @@ bool isControlWord(llvm::StringRef Word) {
       .Default(isInlineAssembly(Word));
 }
 
-/// A raw token T followed by a token of kind Next is a call of what it names (or a template
-/// named with arguments, perhaps called).
-bool isCalled(const Token &T, tok::TokenKind Next) {
-  return T.is(tok::raw_identifier) && (Next == tok::l_paren || Next == tok::less);
+/// The name Previous, followed by Next, calls (or names as a template with arguments, perhaps
+/// called); empty when it is no such name.
+llvm::StringRef calledName(const std::optional<Token> &Previous, const Token &Next) {
+  bool Called =
+      Previous && Previous->is(tok::raw_identifier) && Next.isOneOf(tok::l_paren, tok::less);
+  return Called ? Previous->getRawIdentifier() : llvm::StringRef();
 }
 
 /// The innermost block of a body around a location, visiting blocks outside in.
@@ -96,10 +98,8 @@ bool DroppedStatements::isPlain(CharSourceRange Gap, llvm::StringSet<> &Names) {
   llvm::SmallVector<llvm::StringRef, 8> Written;
   forEachWrittenToken(
       Gap, Ctx.getSourceManager(), Ctx.getLangOpts(), [&](const Token &T, tok::TokenKind Before) {
-        if (Previous && isCalled(*Previous, T.getKind())) {
-          llvm::StringRef Callee = Previous->getRawIdentifier();
+        if (llvm::StringRef Callee = calledName(Previous, T); !Callee.empty())
           Plain = !isMacro(Callee) && !mayReachCollective(Callee);
-        }
         if (T.is(tok::raw_identifier)) {
           Written.push_back(T.getRawIdentifier());
           Plain = Plain && !isControlWord(T.getRawIdentifier()) && !namesCollective(T, Before);
@@ -128,8 +128,7 @@ const DroppedStatements::Calls &DroppedStatements::callsOf(llvm::StringRef Name)
     std::optional<Token> Previous;
     forEachWrittenToken(SM.getExpansionRange(F->getSourceRange()), SM, Ctx.getLangOpts(),
                         [&](const Token &T, tok::TokenKind Before) {
-                          if (Previous && isCalled(*Previous, T.getKind())) {
-                            llvm::StringRef Callee = Previous->getRawIdentifier();
+                          if (llvm::StringRef Callee = calledName(Previous, T); !Callee.empty()) {
                             Found.Collective = isMacro(Callee);
                             Found.Callees.push_back(Callee);
                           }

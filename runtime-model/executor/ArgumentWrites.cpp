@@ -12,10 +12,16 @@ namespace coopcheck::model::executor {
 /// does not show.
 constexpr uint64_t WidestAccess = 16;
 
-ArgumentWrites::ArgumentWrites(const Function &Kernel, std::vector<const Function *> Functions)
-    : Kernel(Kernel), Functions(std::move(Functions)), DL(Kernel.getParent()->getDataLayout()) {
+ArgumentWrites::ArgumentWrites(const Function &Kernel,
+                               const std::vector<const Function *> &Functions)
+    : Kernel(Kernel), DL(Kernel.getParent()->getDataLayout()) {
+  for (const Function *F : Functions)
+    for (const BasicBlock &B : *F)
+      for (const Instruction &I : B)
+        if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->getCalledFunction())
+          CallsOf[Call->getCalledFunction()].push_back(Call);
   auto Size = [&](Type *T) { return DL.getTypeStoreSize(T).getFixedValue(); };
-  for (const Function *F : this->Functions)
+  for (const Function *F : Functions)
     for (const BasicBlock &B : *F)
       for (const Instruction &I : B) {
         if (const auto *Store = dyn_cast<StoreInst>(&I))
@@ -69,14 +75,9 @@ bool ArgumentWrites::targetsOf(const Value *Pointer, int64_t Past, uint64_t Byte
     if (!Seen.insert(Arg).second)
       return true;
     bool Traced = true;
-    for (const Function *F : Functions)
-      for (const BasicBlock &B : *F)
-        for (const Instruction &I : B)
-          if (const auto *Call = dyn_cast<CallBase>(&I);
-              Call && Call->getCalledFunction() == Arg->getParent() &&
-              Arg->getArgNo() < Call->arg_size())
-            Traced &=
-                targetsOf(Call->getArgOperand(Arg->getArgNo()), Past + Offset, Bytes, Out, Seen);
+    for (const CallBase *Call : CallsOf.lookup(Arg->getParent()))
+      if (Arg->getArgNo() < Call->arg_size())
+        Traced &= targetsOf(Call->getArgOperand(Arg->getArgNo()), Past + Offset, Bytes, Out, Seen);
     return Traced;
   }
   // A pointer chosen at run time (a phi, a select, an index not known when compiling).

@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
 #include <optional>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace coopcheck::model::executor {
 class ArgumentWrites {
 public:
   /// Functions: the kernel and every function it reaches.
-  ArgumentWrites(const llvm::Function &Kernel, std::vector<const llvm::Function *> Functions);
+  ArgumentWrites(const llvm::Function &Kernel,
+                 const std::vector<const llvm::Function *> &Functions);
 
   /// Whether the kernel may write the byte at Offset in the memory behind Argument: a write
   /// there, one at an offset not known when compiling, or one whose target is not traced to the
@@ -42,7 +44,8 @@ private:
                  llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) const;
 
   const llvm::Function &Kernel;
-  std::vector<const llvm::Function *> Functions;
+  /// The calls of each function the kernel reaches, by their callee.
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<const llvm::CallBase *, 4>> CallsOf;
   const llvm::DataLayout &DL;
   llvm::DenseMap<const llvm::Argument *, llvm::SmallVector<Extent, 4>> Written;
   llvm::SmallPtrSet<const llvm::Argument *, 8> FlagWritten;
