@@ -4,6 +4,7 @@
 # names the coopcheck repository and a rev (pre-commit clones it; here from a local path, offline)
 # or, as a local hook, the wrapper of a coopcheck checkout. A commit adding a divergent grid.sync()
 # is rejected with the finding; a clean commit passes; host-only C++ files are never analysed. With
+# args: [-p, build], a staged launch meets the kernels of every unit, committed ones too. With
 # args: [--changed-lines], only the findings on the staged changed lines count.
 source "$(dirname "$0")/lib.bash"
 command -v pre-commit >/dev/null || { echo "skipped: no pre-commit command (tools/setup installs it)"; exit 77; }
@@ -103,6 +104,37 @@ grep -q 'solver.cu:9:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 
   kernel 'true'; } >"$project/solver.cu"
 commit_expect "$project" passes "-p: clean kernel and header" solver.cu step.cuh
 
+# 2a. -p sees the whole program: a staged launch of a grid-syncing kernel that an earlier commit
+#     defined is rejected, through the kernels and launches of every unit of the database (a file
+#     the database lacks, too); a cooperative launch of it passes.
+whole=$(new_project whole "repos:
+  - repo: $hooks
+    rev: $rev
+    hooks:
+      - id: coopcheck
+        args: [-p, build, --no-confirm]")
+project=$whole
+mkdir -p "$project/build"
+unit() { printf '{"directory": "%s", "file": "%s", "arguments": ["clang++", "-x", "cuda", "--cuda-gpu-arch=sm_90", "-c", "%s"]}' \
+  "$project/build" "$project/$1" "$project/$1"; }
+echo "[$(unit solver.cu), $(unit launch.cu)]" >"$project/build/compile_commands.json"
+kernel 'true' >"$project/solver.cu"
+commit_expect "$project" passes "-p: a grid-syncing kernel" solver.cu
+launch() { # FILE STATEMENT: a host function that launches relax, defined in solver.cu
+  printf '#include <cuda_runtime.h>\n__global__ void relax(float *x, int n);\nvoid run(float *x, int n) {\n  %s\n}\n' \
+    "$2" >"$project/$1"
+}
+launch launch.cu 'relax<<<4, 128>>>(x, n);'
+commit_expect "$project" rejected "-p: a <<<>>> launch of a committed grid-syncing kernel" launch.cu
+grep -q 'launch.cu:4:.*error: .*\[cg-non-cooperative-launch\]' "$scratch/out" && grep -q 'solver.cu:6:.*note: ' "$scratch/out" \
+  && pass "-p: the cross-file finding, with the kernel's grid.sync()" || fail "hook output: $(cat "$scratch/out")"
+launch unlisted.cu 'relax<<<4, 128>>>(x, n);'
+commit_expect "$project" rejected "-p: the launch in a file the database lacks" unlisted.cu
+grep -q 'unlisted.cu:4:.*\[cg-non-cooperative-launch\]' "$scratch/out" && pass "-p: the unlisted file's finding" \
+  || fail "hook output: $(cat "$scratch/out")"
+launch launch.cu 'void *args[] = {&x, &n}; cudaLaunchCooperativeKernel((void *)relax, dim3(4), dim3(128), args);'
+commit_expect "$project" passes "-p: a cooperative launch of the committed kernel" launch.cu
+
 # 2b. args: [--changed-lines]: a file committed with a finding (--no-verify) is changed on other
 #     lines: a new bug there rejects the commit with only the new finding; a clean change passes
 #     although the file still has the old finding; so does a change that only deletes lines.
@@ -158,4 +190,8 @@ expect_exit 2 "--changed-lines outside a git repository" -- env GIT_CEILING_DIRE
 stderr_is_one_line "--changed-lines outside a git repository" "^coopcheck-hook: error: --changed-lines: not in a git repository"
 echo 'int main() { return 0; }' >host.cpp
 expect_exit 0 "only host files staged" -- env COOPCHECK=/nonexistent "$wrapper" --no-confirm host.cpp
+cd "$whole"
+expect_exit 2 "-p: the whole-program pass cannot run" -- "$wrapper" -p build --cuda-path /nonexistent launch.cu
+stderr_is_one_line "-p: the whole-program pass cannot run" \
+  "^coopcheck-hook: error: cannot collect the kernels and launches of build: coopcheck: error: --cuda-path '/nonexistent'"
 finish
