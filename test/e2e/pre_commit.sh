@@ -4,7 +4,8 @@
 # names the coopcheck repository and a rev (pre-commit clones it; here from a local path, offline)
 # or, as a local hook, the wrapper of a coopcheck checkout. A commit adding a divergent grid.sync()
 # is rejected with the finding; a clean commit passes; host-only C++ files are never analysed. With
-# args: [-p, build], a staged launch meets the kernels of every unit, committed ones too. With
+# args: [-p, build], the staged files meet the kernels and launches of every unit, committed ones
+# too. With
 # args: [--changed-lines], only the findings on the staged changed lines count.
 source "$(dirname "$0")/lib.bash"
 command -v pre-commit >/dev/null || { echo "skipped: no pre-commit command (tools/setup installs it)"; exit 77; }
@@ -104,9 +105,9 @@ grep -q 'solver.cu:9:.*\[cg-divergent-collective\]' "$scratch/out" && ! grep -q 
   kernel 'true'; } >"$project/solver.cu"
 commit_expect "$project" passes "-p: clean kernel and header" solver.cu step.cuh
 
-# 2a. -p sees the whole program: a staged launch of a grid-syncing kernel that an earlier commit
-#     defined is rejected, through the kernels and launches of every unit of the database (a file
-#     the database lacks, too); a cooperative launch of it passes.
+# 2a. -p sees the whole program, through the kernels and launches of every unit of the database:
+#     a staged launch of a grid-syncing kernel that an earlier commit defined is rejected (in a
+#     file the database lacks, too), a cooperative launch of it passes, and so the other way round.
 whole=$(new_project whole "repos:
   - repo: $hooks
     rev: $rev
@@ -117,7 +118,7 @@ project=$whole
 mkdir -p "$project/build"
 unit() { printf '{"directory": "%s", "file": "%s", "arguments": ["clang++", "-x", "cuda", "--cuda-gpu-arch=sm_90", "-c", "%s"]}' \
   "$project/build" "$project/$1" "$project/$1"; }
-echo "[$(unit solver.cu), $(unit launch.cu)]" >"$project/build/compile_commands.json"
+echo "[$(unit solver.cu), $(unit launch.cu), $(unit warmup.cu)]" >"$project/build/compile_commands.json"
 kernel 'true' >"$project/solver.cu"
 commit_expect "$project" passes "-p: a grid-syncing kernel" solver.cu
 launch() { # FILE STATEMENT: a host function that launches relax, defined in solver.cu
@@ -134,6 +135,18 @@ grep -q 'unlisted.cu:4:.*\[cg-non-cooperative-launch\]' "$scratch/out" && pass "
   || fail "hook output: $(cat "$scratch/out")"
 launch launch.cu 'void *args[] = {&x, &n}; cudaLaunchCooperativeKernel((void *)relax, dim3(4), dim3(128), args);'
 commit_expect "$project" passes "-p: a cooperative launch of the committed kernel" launch.cu
+# The other way round: a staged kernel that now grid-syncs, launched with <<<>>> in a committed
+# file, is rejected at that launch; an old finding of that file (committed with --no-verify) is
+# not this commit's and is not shown.
+solver() { kernel 'true'; printf '__global__ void smooth(float *x) {\n  %s\n  x[0] = 1.0f;\n}\n' "$1"; }
+solver ';' >"$project/solver.cu"
+{ kernel 'threadIdx.x == 0' | sed 's/relax/old_bug/'
+  printf '__global__ void smooth(float *x);\nvoid warm(float *x) { smooth<<<1, 32>>>(x); }\n'; } >"$project/warmup.cu"
+(cd "$project" && git add solver.cu warmup.cu && git commit -qm warm-up --no-verify) || fail "cannot commit the warm-up launch"
+solver 'cg::this_grid().sync();' >"$project/solver.cu"
+commit_expect "$project" rejected "-p: a committed <<<>>> launch of a kernel the commit makes grid-sync" solver.cu
+grep -q 'warmup.cu:10:.*error: .*\[cg-non-cooperative-launch\]' "$scratch/out" && ! grep -q 'cg-divergent-collective' "$scratch/out" \
+  && pass "-p: the launch's finding, not the launching file's old one" || fail "hook output: $(cat "$scratch/out")"
 
 # 2b. args: [--changed-lines]: a file committed with a finding (--no-verify) is changed on other
 #     lines: a new bug there rejects the commit with only the new finding; a clean change passes
