@@ -40,11 +40,15 @@ std::string imageDirectory() {
 // for under that directory afterwards.
 [[maybe_unused]] static const bool LocatedAtLoad = !imageDirectory().empty();
 
+// The installed plugin is in lib/coopcheck/, a private directory (Debian policy 8.1: a shared
+// object no program links stays out of the public lib/); the build tree's is in lib/.
 std::string dataDirectory() {
-  llvm::SmallString<256> Data(imageDirectory());
-  llvm::sys::path::append(Data, "..", "share", "coopcheck");
-  llvm::sys::path::remove_dots(Data, /*remove_dot_dot=*/true);
-  return std::string(Data);
+  llvm::SmallString<256> Prefix(imageDirectory());
+  if (llvm::sys::path::filename(Prefix) == "coopcheck")
+    llvm::sys::path::append(Prefix, "..");
+  llvm::sys::path::append(Prefix, "..", "share", "coopcheck");
+  llvm::sys::path::remove_dots(Prefix, /*remove_dot_dot=*/true);
+  return std::string(Prefix);
 }
 
 } // namespace coopcheck::analysis

@@ -1,8 +1,9 @@
 // Where coopcheck's data files are: beside the binary that runs, never at a path fixed at build
 // time. Every binary (the CLI, coopcheck-clangd, the test and fuzz programs) lives in bin/ and the
-// clang-tidy plugin in lib/, under one prefix whose share/coopcheck/ holds the model headers. The
-// build tree has the same layout (build/share/coopcheck/include links to runtime-model/include),
-// so one rule serves the build tree and an installed prefix, which can then be moved.
+// clang-tidy plugin in lib/ (installed: lib/coopcheck/), under one prefix whose share/coopcheck/
+// holds the model headers. The build tree has the same layout (build/share/coopcheck/include links
+// to runtime-model/include), so one rule serves the build tree and an installed prefix, which can
+// then be moved.
 #pragma once
 #include <string>
 
@@ -14,7 +15,8 @@ namespace coopcheck::analysis {
 /// image cannot be located.
 std::string imageDirectory();
 
-/// <image directory>/../share/coopcheck: the model headers (include/) every hermetic parse reads.
+/// <prefix>/share/coopcheck, the prefix being the parent of bin/, lib/ or lib/coopcheck/ (the
+/// installed plugin): the model headers (include/) every hermetic parse reads.
 std::string dataDirectory();
 
 } // namespace coopcheck::analysis

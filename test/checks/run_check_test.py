@@ -161,6 +161,12 @@ def coopcheck_path(build):
     return os.path.join(build, 'bin', 'coopcheck')
 
 
+def plugin_path(build):
+    """The build tree's plugin is in lib/, an installed one in lib/coopcheck/ (cmake/Install.cmake)."""
+    installed = os.path.join(build, 'lib', 'coopcheck', 'libcoopcheck-tidy.so')
+    return installed if os.path.exists(installed) else os.path.join(build, 'lib', 'libcoopcheck-tidy.so')
+
+
 def run_tidy(build, files, args, project_config=False):
     """With project_config, the checks and their options come from the .clang-tidy files above
     the sources alone, as clang-tidy reads them."""
@@ -170,7 +176,7 @@ def run_tidy(build, files, args, project_config=False):
         configuration = [] if project_config else ['--checks=-*,cg-*', '--config=' + config]
         got = collections.Counter()
         for f in files:
-            p = subprocess.run(['clang-tidy-22', '-load=' + os.path.join(build, 'lib', 'libcoopcheck-tidy.so')]
+            p = subprocess.run(['clang-tidy-22', '-load=' + plugin_path(build)]
                                + configuration + ['--quiet', f, '--']
                                + parse_arguments(build, f, args, compiler),
                                capture_output=True, text=True, timeout=600)

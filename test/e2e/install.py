@@ -5,8 +5,8 @@ the build and source trees out of reach (in a mount namespace where both are emp
 may make one; always with an empty environment and a PATH of /usr/bin:/bin only):
 
 - the CLI reports the same JSON findings and SARIF results as the build tree's CLI;
-- clang-tidy-22 -load=PREFIX/lib/libcoopcheck-tidy.so, with the parse arguments of the installed
-  --print-parse-args, and PREFIX/bin/coopcheck-clangd over LSP report what the CLI reports
+- clang-tidy-22 -load=PREFIX/lib/coopcheck/libcoopcheck-tidy.so, with the parse arguments of the
+  installed --print-parse-args, and PREFIX/bin/coopcheck-clangd over LSP report what the CLI reports
   (test/checks/run_check_test.py drives both, as for the build tree);
 - the installed pre-commit hook finds PREFIX/bin/coopcheck by its own location;
 - no parse argument and no report names the build or the source tree;
@@ -151,7 +151,7 @@ def baked_paths(prefix, build, forbidden):
     if cache_value(build, 'CMAKE_BUILD_TYPE') != 'Release' or cache_value(build, 'COOPCHECK_SANITIZE') == 'ON':
         return []
     problems = []
-    for binary in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/libcoopcheck-tidy.so'):
+    for binary in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/coopcheck/libcoopcheck-tidy.so'):
         with open(os.path.join(prefix, binary), 'rb') as fh:
             data = fh.read()
         problems += [f'{binary} holds the path {d}' for d in forbidden if d.encode() in data]
@@ -160,14 +160,14 @@ def baked_paths(prefix, build, forbidden):
 
 def layout_problems(prefix, forbidden):
     problems = []
-    for path in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/libcoopcheck-tidy.so',
+    for path in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/coopcheck/libcoopcheck-tidy.so',
                  'share/coopcheck/include/coopcheck_model/nvcc_compat.h',
                  'share/coopcheck/include/cooperative_groups.h',
                  'share/coopcheck/docs/checks/cg-deadlock.md', 'share/coopcheck/docs/README.md',
                  'share/coopcheck/pre-commit/coopcheck-hook'):
         if not os.path.isfile(os.path.join(prefix, path)):
             problems.append('not installed: ' + path)
-    for binary in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/libcoopcheck-tidy.so'):
+    for binary in ('bin/coopcheck', 'bin/coopcheck-clangd', 'lib/coopcheck/libcoopcheck-tidy.so'):
         dynamic = run(['readelf', '-d', os.path.join(prefix, binary)]).stdout
         for line in dynamic.splitlines():
             if ('RUNPATH' in line or 'RPATH' in line) and any(d in line for d in forbidden):

@@ -2,10 +2,15 @@
 """The Debian package: `cpack -G DEB` from the build directory, then checks that
 
 - it installs under /usr only, with the three front doors, the model headers and the docs;
-- its Depends name the package of every shared library the binaries need (readelf, ldd, dpkg -S)
-  and Clang's resource directory, and it recommends clang-tidy-22 for the plugin;
+- its Depends name the package of every shared library the binaries need (readelf, ldd, dpkg -S),
+  Clang's resource directory and python3 (the hook), each once, and it recommends clang-tidy-22
+  for the plugin; its Maintainer is an RFC 822 address that is no placeholder, with a Homepage;
+- lintian finds no error in it (its warnings are printed; skipped without lintian);
 - once installed with `dpkg -i`, /usr/bin/coopcheck (with an empty environment) reports on a
-  corpus file what the build tree's coopcheck reports, and clang-tidy-22 loads its plugin.
+  corpus file what the build tree's coopcheck reports, and clang-tidy-22 loads its plugin;
+- /usr/share/doc/coopcheck/copyright is in Debian's machine-readable format, `man coopcheck`
+  documents every option of `coopcheck --help`, bash completes coopcheck's options through
+  /usr/share/bash-completion/completions/coopcheck, and /usr/bin/coopcheck-hook runs /usr/bin/coopcheck.
 
 `dpkg --purge` removes it again, also when a check fails. Needs root (CI's machine runs as root); a
 machine where a coopcheck package is already installed is left alone (skipped).
@@ -43,12 +48,43 @@ def build_package(build, tmp):
     return debs[0]
 
 
-def depends(deb):
-    fields = run(['dpkg-deb', '-f', deb, 'Depends', 'Recommends']).stdout
+def control_fields(deb):
+    fields = run(['dpkg-deb', '-f', deb, 'Depends', 'Recommends', 'Maintainer', 'Homepage', 'Section']).stdout
     print(fields.strip())
-    found = dict(re.findall(r'^(\w+): (.*)$', fields, re.M))
-    names = lambda text: {re.split(r'[ (:]', d.strip())[0] for d in text.split(',') if d.strip()}
-    return names(found.get('Depends', '')), names(found.get('Recommends', ''))
+    return dict(re.findall(r'^(\w+): (.*)$', fields, re.M))
+
+
+def package_names(text):
+    return [re.split(r'[ (:]', d.strip())[0] for d in text.split(',') if d.strip()]
+
+
+def field_problems(fields):
+    problems = []
+    depends = package_names(fields.get('Depends', ''))
+    problems += [f'Depends names {p} twice' for p in sorted({d for d in depends if depends.count(d) > 1})]
+    maintainer = re.fullmatch(r'[^<>@]+ <[^<>@\s]+@([^<>@\s]+\.[a-z]+)>', fields.get('Maintainer', ''))
+    if not maintainer or re.search(r'\.(example|invalid|test|localhost)$|(^|\.)example\.', maintainer.group(1)):
+        problems.append(f'Maintainer is no real RFC 822 address: {fields.get("Maintainer")!r}')
+    if not fields.get('Homepage', '').startswith('https://'):
+        problems.append('no Homepage')
+    return problems
+
+
+def lintian_problems(deb):
+    """Errors of lintian on the package; its warnings are printed (cmake/Install.cmake says why
+    each is left)."""
+    if not shutil.which('lintian'):
+        print('lintian: not installed (tools/setup installs it), skipped')
+        return []
+    p = run(['lintian', '--tag-display-limit', '0', deb])
+    tags = [line for line in p.stdout.splitlines() if re.match(r'[EWIPXO]: ', line)]
+    print('lintian:', f'{len(tags)} tags' if tags else 'clean')
+    for tag in tags:
+        print('  ' + tag)
+    errors = [t for t in tags if t.startswith('E: ')]
+    if p.returncode not in (0, 1) or (p.returncode == 1 and not errors):
+        return [f'lintian failed (exit {p.returncode}): {p.stderr[-500:]}']
+    return [f'lintian: {e}' for e in errors]
 
 
 def runtime_packages(build):
@@ -75,13 +111,18 @@ def runtime_packages(build):
 
 def contents_problems(deb):
     listing = run(['dpkg-deb', '-c', deb]).stdout
-    paths = {line.split()[-1].lstrip('.') for line in listing.splitlines() if line.split()}
+    # A link's line ends in `path -> target`.
+    paths = {line.split(' -> ')[0].split()[-1].lstrip('.') for line in listing.splitlines() if line.split()}
     problems = [f'installs outside {PREFIX}: {p}' for p in paths if p != '/' and not p.startswith(PREFIX + '/')
                 and not PREFIX.startswith(p.rstrip('/'))]
-    for wanted in ('/usr/bin/coopcheck', '/usr/bin/coopcheck-clangd', '/usr/lib/libcoopcheck-tidy.so',
+    for wanted in ('/usr/bin/coopcheck', '/usr/bin/coopcheck-clangd', '/usr/bin/coopcheck-hook',
+                   '/usr/lib/coopcheck/libcoopcheck-tidy.so',
                    '/usr/share/coopcheck/include/coopcheck_model/nvcc_compat.h',
                    '/usr/share/coopcheck/docs/checks/cg-deadlock.md',
-                   '/usr/share/coopcheck/pre-commit/coopcheck-hook'):
+                   '/usr/share/coopcheck/pre-commit/coopcheck-hook', '/usr/share/doc/coopcheck/copyright',
+                   '/usr/share/doc/coopcheck/changelog.gz', '/usr/share/man/man1/coopcheck.1.gz',
+                   '/usr/share/man/man1/coopcheck-clangd.1.gz',
+                   '/usr/share/bash-completion/completions/coopcheck'):
         if wanted not in paths:
             problems.append('not in the package: ' + wanted)
     return problems
@@ -106,10 +147,44 @@ def installed_problems(build, tmp, files):
         print(f'/usr/bin/coopcheck: {len(json.loads(theirs.stdout)["findings"])} findings on '
               f'{len(files)} corpus files, as the build tree')
     if 'ASAN_OPTIONS' not in os.environ:  # clang-tidy-22 loads an ASan plugin only with a preload
-        tidy = run(['clang-tidy-22', '-load=/usr/lib/libcoopcheck-tidy.so', '-checks=-*,cg-*',
+        tidy = run(['clang-tidy-22', '-load=/usr/lib/coopcheck/libcoopcheck-tidy.so', '-checks=-*,cg-*',
                     '--list-checks'], env=env)
         if 'cg-deadlock' not in tidy.stdout and 'cg-divergent-collective' not in tidy.stdout:
             problems.append('clang-tidy-22 does not list the plugin\'s checks: ' + tidy.stderr[-500:])
+    # A coopcheck that fails comes first on PATH: the hook must run the one of its own prefix.
+    decoy = os.path.join(tmp, 'decoy')
+    os.makedirs(decoy)
+    with open(os.path.join(decoy, 'coopcheck'), 'w') as fh:
+        fh.write('#!/bin/sh\necho decoy >&2\nexit 2\n')
+    os.chmod(os.path.join(decoy, 'coopcheck'), 0o755)
+    hook = run(['/usr/bin/coopcheck-hook'] + files, env=dict(env, PATH=decoy + ':' + env['PATH']), cwd=tmp)
+    if hook.returncode != ours.returncode or 'decoy' in hook.stderr:
+        problems.append(f'/usr/bin/coopcheck-hook (exit {hook.returncode}, the build tree\'s coopcheck '
+                        f'{ours.returncode}) does not run /usr/bin/coopcheck: {hook.stderr[-500:]}')
+    return problems + documentation_problems(env)
+
+
+def documentation_problems(env):
+    """The copyright file, the man page and the bash completion of the installed package."""
+    problems = []
+    with open('/usr/share/doc/coopcheck/copyright') as fh:
+        copyright = fh.read()
+    if not copyright.startswith('Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n') \
+            or not re.search(r'^Files: \*\nCopyright: .+\nLicense: Apache-2.0 WITH LLVM-exception$', copyright, re.M):
+        problems.append('/usr/share/doc/coopcheck/copyright is not DEP-5 with the project\'s licence')
+    helped = set(re.findall(r'^  (-[\w-]+)', run(['/usr/bin/coopcheck', '--help'], env=env).stdout, re.M))
+    page = run(['man', '-P', 'cat', 'coopcheck'], env=dict(env, MANWIDTH='200', MANPATH='/usr/share/man'))
+    shown = set(re.findall(r'^\s+(-[\w-]+)', page.stdout, re.M))
+    if page.returncode != 0 or not helped or helped - shown:
+        problems.append(f'man coopcheck (exit {page.returncode}) lacks options of --help: '
+                        f'{sorted(helped - shown)} {page.stderr[-300:]}')
+    else:
+        print(f'man coopcheck: documents the {len(helped)} options of coopcheck --help')
+    complete = run(['bash', '-c', 'source /usr/share/bash-completion/completions/coopcheck; '
+                    'COMP_WORDS=(coopcheck --expl); COMP_CWORD=1; _coopcheck; echo "${COMPREPLY[*]}"; '
+                    'complete -p coopcheck'], env=env)
+    if not complete.stdout.startswith('--explain=\n') or '_coopcheck coopcheck' not in complete.stdout:
+        problems.append(f'bash completion of coopcheck --expl: {complete.stdout!r} {complete.stderr[-300:]}')
     return problems
 
 
@@ -124,11 +199,13 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         deb = build_package(build, tmp)
         problems += contents_problems(deb)
-        needed, recommended = depends(deb)
-        expected = runtime_packages(build) | {'libclang-common-22-dev'}
+        fields = control_fields(deb)
+        needed, recommended = set(package_names(fields.get('Depends', ''))), set(package_names(fields.get('Recommends', '')))
+        expected = runtime_packages(build) | {'libclang-common-22-dev', 'python3'}
         problems += [f'Depends lacks {p}' for p in sorted(expected - needed)]
         if 'clang-tidy-22' not in recommended | needed:
             problems.append('clang-tidy-22 is neither recommended nor a dependency')
+        problems += field_problems(fields) + lintian_problems(deb)
         sources = os.path.join(tmp, 'corpus')
         shutil.copytree(corpus, sources)
         files = sorted(os.path.join(r, f) for r, _, fs in os.walk(sources) for f in fs)
