@@ -75,6 +75,65 @@ std::vector<EndedAlike> threadGroups(const PathResult &P, const LaunchShape &Sha
   return Out;
 }
 
+SourcePlace placeOf(const SourcePoint &P) { return {normalisedPath(P.File), P.Line, P.Column}; }
+
+/// "blocks 0-1, threads 0-15; block 2, thread 7": blocks whose members have the same ranks named
+/// together.
+std::string membersWords(const std::vector<report::BlockRanks> &Members) {
+  std::vector<std::pair<std::vector<std::pair<unsigned, unsigned>>, std::vector<unsigned>>> Alike;
+  for (const report::BlockRanks &M : Members) {
+    auto Same = llvm::find_if(Alike, [&](const auto &A) { return A.first == M.Ranks; });
+    if (Same == Alike.end())
+      Alike.push_back({M.Ranks, {M.Block}});
+    else
+      Same->second.push_back(M.Block);
+  }
+  std::string Out;
+  for (auto &[Ranks, Blocks] : Alike) {
+    bool OneThread = Ranks.size() == 1 && Ranks.front().first == Ranks.front().second;
+    Out += (Out.empty() ? "" : "; ") + std::string(Blocks.size() > 1 ? "blocks " : "block ") +
+           ranges(runsOf(Blocks)) + (OneThread ? ", thread " : ", threads ") + ranges(Ranks);
+  }
+  return Out;
+}
+
+/// On a mismatch of block barriers: each barrier's call site, and every thread grouped by how
+/// often it passed each, so that the witness shows who skipped which barrier.
+void addBarrierPassing(report::Witness &W, const PathResult &P, const LaunchShape &Shape) {
+  // Call sites the line tables put at one place are one barrier of the source.
+  std::map<SourcePlace, SourcePoint> Places;
+  for (const ThreadEnd &T : P.Threads)
+    for (auto [Site, Times] : T.BlockBarrierPasses)
+      if (Site < P.Sites.size())
+        Places.try_emplace(placeOf(P.Sites[Site]), P.Sites[Site]);
+  std::map<SourcePlace, unsigned> Index;
+  for (auto &[Place, Point] : Places) {
+    Index[Place] = W.BarrierSites.size();
+    W.BarrierSites.push_back(spanAt(Point));
+  }
+  std::map<std::vector<unsigned>, size_t> PassingOf;
+  std::vector<std::map<unsigned, std::vector<unsigned>>> RanksByBlock;
+  for (const ThreadEnd &T : P.Threads) {
+    std::vector<unsigned> Passes(Places.size());
+    for (auto [Site, Times] : T.BlockBarrierPasses)
+      if (Site < P.Sites.size())
+        Passes[Index.at(placeOf(P.Sites[Site]))] += Times;
+    auto [It, New] = PassingOf.try_emplace(Passes, W.Passing.size());
+    if (New) {
+      W.Passing.push_back({"", std::move(Passes), {}});
+      RanksByBlock.emplace_back();
+    }
+    RanksByBlock[It->second][Shape.blockOf(T.Thread)].push_back(Shape.rankInBlock(T.Thread));
+  }
+  for (size_t I = 0; I < W.Passing.size(); ++I) {
+    for (auto &[Block, Ranks] : RanksByBlock[I]) {
+      llvm::sort(Ranks);
+      W.Passing[I].Members.push_back({Block, runsOf(Ranks)});
+    }
+    W.Passing[I].Threads = membersWords(W.Passing[I].Members);
+  }
+}
+
 std::string violationWords(const Violation &V) {
   std::string Collective = collectiveName(V.Op);
   switch (V.Kind) {
@@ -127,6 +186,9 @@ report::Witness witnessOf(const PathResult &P, const LaunchShape &Shape, const s
     W.Violation = violationWords(P.Violations.front());
   for (EndedAlike &E : threadGroups(P, Shape))
     W.Threads.push_back(std::move(E.Group));
+  if (W.Kind == FailureKind::Mismatch && !P.Violations.empty() &&
+      P.Violations.front().Op == CollectiveOp::BlockBarrier)
+    addBarrierPassing(W, P, Shape);
   return W;
 }
 

@@ -14,6 +14,10 @@ const char *levelName(Level L) {
   return "warning";
 }
 
+std::string timesWord(unsigned Times) {
+  return Times == 1 ? "once" : Times == 2 ? "twice" : std::to_string(Times) + " times";
+}
+
 std::string PartialAnalysis::reason() const {
   std::string Text;
   if (CompileErrors) {

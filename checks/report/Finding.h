@@ -47,6 +47,24 @@ struct ThreadGroup {
   std::vector<std::pair<unsigned, unsigned>> Ranks = {};
 };
 
+/// Threads of one block: its linear index and the threads' ranks in it, as inclusive ranges.
+struct BlockRanks {
+  unsigned Block = 0;
+  std::vector<std::pair<unsigned, unsigned>> Ranks;
+};
+
+/// On a block-barrier mismatch: threads that passed each barrier call site the same number of
+/// times, one colour of the picture.
+struct BarrierPassing {
+  std::string Threads; ///< "blocks 0-1, threads 0-15"
+  /// Times passed, one per site of Witness::BarrierSites in its order; 0 where they skipped it.
+  std::vector<unsigned> Passes;
+  std::vector<BlockRanks> Members; ///< the same threads for drawing them
+};
+
+/// "once", "twice", "3 times": how often threads passed a barrier.
+std::string timesWord(unsigned Times);
+
 /// How the symbolic executor reproduced a finding (SARIF properties.witness and codeFlows).
 struct Witness {
   model::FailureKind Kind = model::FailureKind::Hang;
@@ -57,6 +75,10 @@ struct Witness {
   std::string Violation;
   /// The replayed launch counted along all axes, for drawing the grid; 0 where not known.
   unsigned Blocks = 0, ThreadsPerBlock = 0, WarpSize = 0;
+  /// For a mismatch of block barriers: their call sites in source order, and every thread of the
+  /// grid grouped by how often it passed each. Empty for other witnesses.
+  std::vector<SourceSpan> BarrierSites = {};
+  std::vector<BarrierPassing> Passing = {};
 };
 
 struct Finding {

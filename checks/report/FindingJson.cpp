@@ -12,6 +12,24 @@ void addSpan(Json &Object, const SourceSpan &S) {
   Object["endColumn"] = S.EndColumn;
 }
 
+/// A block-barrier mismatch's call sites and who passed each how often.
+Json barriersJson(const Witness &W) {
+  Json Out{{"sites", Json::array()}, {"passing", Json::array()}};
+  for (const SourceSpan &Site : W.BarrierSites) {
+    Json Item = Json::object();
+    addSpan(Item, Site);
+    Out["sites"].push_back(std::move(Item));
+  }
+  for (const BarrierPassing &P : W.Passing) {
+    Json Members = Json::array();
+    for (const BlockRanks &M : P.Members)
+      Members.push_back({{"block", M.Block}, {"ranks", M.Ranks}});
+    Out["passing"].push_back(
+        {{"threads", P.Threads}, {"passes", P.Passes}, {"members", std::move(Members)}});
+  }
+  return Out;
+}
+
 Json witnessJson(const Witness &W) {
   Json Out{{"kind", model::failureKindName(W.Kind)}, {"grid", W.Grid}, {"inputs", Json::object()}};
   for (auto &[Name, Value] : W.Inputs)
@@ -31,6 +49,8 @@ Json witnessJson(const Witness &W) {
       Item["ranks"] = G.Ranks;
     Out["threads"].push_back(std::move(Item));
   }
+  if (!W.BarrierSites.empty())
+    Out["barriers"] = barriersJson(W);
   return Out;
 }
 
@@ -47,6 +67,21 @@ Level levelOf(const std::string &Name) {
     if (Name == levelName(L))
       return L;
   throw std::invalid_argument("unknown level " + Name);
+}
+
+void readBarriers(const Json &J, Witness &W) {
+  for (const Json &Site : J.at("sites"))
+    W.BarrierSites.push_back(spanOf(Site));
+  for (const Json &P : J.at("passing")) {
+    BarrierPassing Passing{
+        P.at("threads").get<std::string>(), P.at("passes").get<std::vector<unsigned>>(), {}};
+    if (Passing.Passes.size() != W.BarrierSites.size())
+      throw std::invalid_argument("barrier passes do not match the sites");
+    for (const Json &M : P.at("members"))
+      Passing.Members.push_back({M.at("block").get<unsigned>(),
+                                 M.at("ranks").get<std::vector<std::pair<unsigned, unsigned>>>()});
+    W.Passing.push_back(std::move(Passing));
+  }
 }
 
 Witness witnessOf(const Json &J) {
@@ -74,6 +109,8 @@ Witness witnessOf(const Json &J) {
       Group.Ranks = G.at("ranks").get<std::vector<std::pair<unsigned, unsigned>>>();
     W.Threads.push_back(std::move(Group));
   }
+  if (J.contains("barriers"))
+    readBarriers(J.at("barriers"), W);
   return W;
 }
 

@@ -77,10 +77,19 @@ std::string plural(size_t N, const char *Word) {
 }
 
 /// "0-9 12-63": a group's ranks for the script that draws them.
-std::string rankRuns(const ThreadGroup &G) {
+std::string rankRuns(const std::vector<std::pair<unsigned, unsigned>> &Ranks) {
   std::string Out;
-  for (auto [First, Last] : G.Ranks)
+  for (auto [First, Last] : Ranks)
     Out += (Out.empty() ? "" : " ") + std::to_string(First) + "-" + std::to_string(Last);
+  return Out;
+}
+
+/// "0-9, 12-63": a group's ranks for a reader.
+std::string rankText(const std::vector<std::pair<unsigned, unsigned>> &Ranks) {
+  std::string Out;
+  for (auto [First, Last] : Ranks)
+    Out += (Out.empty() ? "" : ", ") + std::to_string(First) +
+           (Last > First ? "-" + std::to_string(Last) : "");
   return Out;
 }
 
@@ -330,11 +339,69 @@ private:
       OS << "<p class=\"violation\">" << esc(W.Violation) << "</p>\n";
     inputs(W);
     OS << "<div class=\"picture\"><noscript>The picture of the grid needs JavaScript.</noscript>"
-          "</div>\n<ul class=\"legend\">\n";
+          "</div>\n";
+    if (!W.Passing.empty()) {
+      barrierLegend(W);
+      OS << "</figure>\n";
+      return;
+    }
+    OS << "<ul class=\"legend\">\n";
     std::vector<ThreadEnd> Ends = endsOf(W);
     for (size_t I = 0; I < Ends.size(); ++I)
       threadEnd(I, Ends[I]);
     OS << "</ul>\n</figure>\n";
+  }
+
+  /// After a barrier mismatch every thread left the kernel: the picture is coloured by which
+  /// barriers the threads passed how often, and where they ended is listed below it.
+  void barrierLegend(const Witness &W) {
+    OS << "<p class=\"legend-title\">Coloured by how often the threads passed each block "
+          "barrier:</p>\n<ol class=\"barrier-sites\">\n";
+    for (size_t I = 0; I < W.BarrierSites.size(); ++I)
+      OS << "<li data-site=\"" << I << "\"><span class=\"where\">" << where(W.BarrierSites[I])
+         << "</span>" << lineCode(W.BarrierSites[I]) << "</li>\n";
+    OS << "</ol>\n<ul class=\"legend\">\n";
+    for (size_t I = 0; I < W.Passing.size(); ++I)
+      barrierPassing(I, W, W.Passing[I]);
+    OS << "</ul>\n<p class=\"legend-title\">Where the threads ended:</p>\n<ul class=\"ends\">\n";
+    for (const ThreadGroup &G : W.Threads) {
+      OS << "<li>" << esc(G.Threads) << " " << esc(G.What);
+      if (!G.Location.File.empty())
+        OS << " at <span class=\"where\">" << where(G.Location) << "</span>";
+      OS << "</li>\n";
+    }
+    OS << "</ul>\n";
+  }
+
+  void barrierPassing(size_t Index, const Witness &W, const BarrierPassing &P) {
+    std::string Words;
+    for (size_t I = 0; I < W.BarrierSites.size() && I < P.Passes.size(); ++I)
+      Words += std::string(Words.empty() ? "" : ", ") + (P.Passes[I] ? "passed " : "skipped ") +
+               siteName(W.BarrierSites[I]) + (P.Passes[I] ? " " + timesWord(P.Passes[I]) : "");
+    OS << "<li class=\"passing c" << Index % Colours << "\" data-end=\"" << Index
+       << "\"><span class=\"swatch\"></span><span class=\"what\">" << esc(Words)
+       << "</span>\n<ul class=\"groups\">\n";
+    for (const BlockRanks &M : P.Members) {
+      bool OneThread = M.Ranks.size() == 1 && M.Ranks[0].first == M.Ranks[0].second;
+      OS << "<li class=\"group\" data-end=\"" << Index << "\" data-block=\"" << M.Block
+         << "\" data-ranks=\"" << rankRuns(M.Ranks) << "\">block " << M.Block
+         << (OneThread ? ", thread " : ", threads ") << rankText(M.Ranks) << "</li>\n";
+    }
+    OS << "</ul></li>\n";
+  }
+
+  /// "k.cu:8": a barrier's site as the legend names it.
+  std::string siteName(const SourceSpan &S) const {
+    return displayPath(S.File) + ":" + std::to_string(S.Line);
+  }
+
+  /// " <code>__syncthreads();</code>": the source line at S, trimmed; empty where unreadable.
+  std::string lineCode(const SourceSpan &S) {
+    std::optional<std::string_view> Line = Sources.line(S.File, S.Line);
+    if (!Line)
+      return "";
+    size_t Start = Line->find_first_not_of(" \t");
+    return Start == std::string_view::npos ? "" : " <code>" + esc(Line->substr(Start)) + "</code>";
   }
 
   void inputs(const Witness &W) {
@@ -354,17 +421,12 @@ private:
        << "\"><span class=\"swatch\"></span><span class=\"what\">" << esc(First.What) << "</span>";
     if (!First.Location.File.empty())
       OS << " at <span class=\"where\">" << where(First.Location) << "</span>";
-    if (std::optional<std::string_view> Line =
-            Sources.line(First.Location.File, First.Location.Line)) {
-      size_t Start = Line->find_first_not_of(" \t");
-      if (Start != std::string_view::npos)
-        OS << " <code>" << esc(Line->substr(Start)) << "</code>";
-    }
+    OS << lineCode(First.Location);
     OS << "\n<ul class=\"groups\">\n";
     for (const ThreadGroup *G : End.Groups) {
       OS << "<li class=\"group\" data-end=\"" << Index << "\"";
       if (G->Block)
-        OS << " data-block=\"" << *G->Block << "\" data-ranks=\"" << rankRuns(*G) << "\"";
+        OS << " data-block=\"" << *G->Block << "\" data-ranks=\"" << rankRuns(G->Ranks) << "\"";
       OS << ">" << esc(G->Threads) << "</li>\n";
     }
     OS << "</ul></li>\n";

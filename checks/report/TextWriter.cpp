@@ -83,12 +83,12 @@ public:
       snippet(N.Location, "");
     }
     if (F.Witness)
-      witness(*F.Witness);
+      witness(*F.Witness, F.Location.File);
   }
 
 private:
   /// The compact witness: what the executor saw, one line per group of threads.
-  void witness(const Witness &W) {
+  void witness(const Witness &W, const std::string &FindingFile) {
     OS << "  " << paint(Bold, "confirmed (" + std::string(model::failureKindName(W.Kind)) + ")")
        << " on " << W.Grid;
     for (size_t I = 0; I < W.Inputs.size(); ++I)
@@ -96,8 +96,33 @@ private:
     OS << ":\n";
     if (!W.Violation.empty())
       OS << "    " << W.Violation << "\n";
+    // After a barrier mismatch every thread left the kernel: who passed which barrier is what
+    // tells the threads apart.
+    if (!W.Passing.empty()) {
+      for (const BarrierPassing &P : W.Passing)
+        OS << "    " << P.Threads << " " << passingWords(W, P, FindingFile) << "\n";
+      return;
+    }
     for (const ThreadGroup &G : W.Threads)
       OS << "    " << G.Threads << " " << G.What << " (line " << G.Location.Line << ")\n";
+  }
+
+  /// "skipped the barrier at line 8 and passed the barrier at line 10 once"
+  std::string passingWords(const Witness &W, const BarrierPassing &P,
+                           const std::string &FindingFile) const {
+    std::string Skipped, Passed;
+    for (size_t I = 0; I < W.BarrierSites.size() && I < P.Passes.size(); ++I) {
+      const SourceSpan &Site = W.BarrierSites[I];
+      std::string Place = Site.File == FindingFile
+                              ? "line " + std::to_string(Site.Line)
+                              : displayPath(Site.File) + ":" + std::to_string(Site.Line);
+      if (P.Passes[I] == 0)
+        Skipped += (Skipped.empty() ? "skipped the barrier at " : " and the one at ") + Place;
+      else
+        Passed += (Passed.empty() ? "passed " : " and ") + ("the barrier at " + Place + " ") +
+                  timesWord(P.Passes[I]);
+    }
+    return Skipped + (Skipped.empty() || Passed.empty() ? "" : " and ") + Passed;
   }
 
   std::string paint(const char *Style, const std::string &Text) const {

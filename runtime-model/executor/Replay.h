@@ -36,6 +36,8 @@ struct ThreadEnd {
   ThreadId Thread;
   ThreadState State;
   SourcePoint At; ///< the collective it waits at, or where it left
+  /// Block barriers it passed: call site (an index of PathResult::Sites) -> times.
+  std::map<unsigned, unsigned> BlockBarrierPasses = {};
 };
 
 /// One explored path that went wrong, or the last one explored.

@@ -125,7 +125,7 @@ PathResult Replay::finishPath(Outcome O, std::string Reason) {
           break;
         }
     }
-    P.Threads.push_back({T, S, pointOf(At)});
+    P.Threads.push_back({T, S, pointOf(At), St->Tracker.blockBarrierPasses(T)});
   }
   for (const Instruction *Site : Sites)
     P.Sites.push_back(pointOf(Site));

@@ -150,7 +150,7 @@ void CollectiveTracker::complete(Release &R, const std::vector<ThreadId> &Exited
   for (ThreadId T : R.Threads) {
     Threads[T].State = ThreadState::Running;
     if (R.Op == CollectiveOp::BlockBarrier)
-      ++Threads[T].BlockBarriersPassed;
+      ++Threads[T].BlockBarrierPasses[Threads[T].At.Site];
   }
 }
 
@@ -295,16 +295,23 @@ std::vector<Release> CollectiveTracker::release() {
   return Out;
 }
 
+unsigned CollectiveTracker::blockBarriersPassed(ThreadId T) const {
+  unsigned Passed = 0;
+  for (auto [Site, Times] : Threads[T].BlockBarrierPasses)
+    Passed += Times;
+  return Passed;
+}
+
 void CollectiveTracker::finish() {
   for (unsigned B = 0; B < Shape.blocks(); ++B) {
     if (BlockMixedSites[B].empty())
       continue;
     unsigned Most = 0;
     for (ThreadId T : blockThreads(B))
-      Most = std::max(Most, Threads[T].BlockBarriersPassed);
+      Most = std::max(Most, blockBarriersPassed(T));
     std::vector<ThreadId> Ahead, Behind;
     for (ThreadId T : blockThreads(B))
-      (Threads[T].BlockBarriersPassed == Most ? Ahead : Behind).push_back(T);
+      (blockBarriersPassed(T) == Most ? Ahead : Behind).push_back(T);
     std::vector<unsigned> Sites = BlockMixedSites[B];
     sortUnique(Sites);
     // The stale reads of mismatched counts explain the run first (P4c, P21); with equal counts,

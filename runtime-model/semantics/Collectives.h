@@ -6,6 +6,7 @@
 #pragma once
 #include "runtime-model/semantics/LaunchShape.h"
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +96,11 @@ public:
   ThreadState state(ThreadId T) const { return Threads[T].State; }
   /// Where a waiting thread waits.
   const Arrival &waitingAt(ThreadId T) const { return Threads[T].At; }
+  /// How many block barriers T passed from each call site (Arrival::Site): the witness of a
+  /// count mismatch shows which threads skipped which barrier.
+  const std::map<unsigned, unsigned> &blockBarrierPasses(ThreadId T) const {
+    return Threads[T].BlockBarrierPasses;
+  }
   /// After release() found nothing: no thread runs and some wait or spin, so none ever will.
   bool deadlocked() const;
   /// Call once every thread has left: checks the pairing of block barriers.
@@ -107,8 +113,10 @@ private:
   struct Thread {
     ThreadState State = ThreadState::Running;
     Arrival At;
-    unsigned BlockBarriersPassed = 0;
+    std::map<unsigned, unsigned> BlockBarrierPasses; ///< call site -> times passed there
   };
+
+  unsigned blockBarriersPassed(ThreadId T) const;
 
   std::optional<Release> releaseBlockBarrier(unsigned Block);
   std::optional<Release> releaseTileBarrier(unsigned Block, unsigned Tile, unsigned TileSize);

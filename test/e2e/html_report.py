@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The HTML report in a real browser (Debian's chromium, headless). Four pages: the public
-corpus's files with confirmed findings plus test/checks/cg-deadlock.cu; a copy of one under a
+corpus's files with confirmed findings plus test/checks/cg-deadlock.cu and the barrier mismatch of
+test/checks/cg-deadlock.generic-group.cu; a copy of one under a
 hostile name with markup and non-UTF-8 bytes next to its finding; a clean file; a copy with NOLINT
 comments.
 For each page the DOM that chromium renders (--dump-dom) must hold every finding of the JSON report
 of the same inputs (by rule and line; suppressed ones inside the folded <details>) and every group
-of each witness, each drawn with as many threads as the JSON's ranks name; the page's script must
+of each witness, each drawn with as many threads as the JSON's ranks name (after a barrier
+mismatch, the groups of who passed which barrier how often, which colour every thread); the page's script must
 have marked the page rendered with no error, and chromium's console log must be empty (an uncaught
 error, a Content-Security-Policy violation from a network load). A broken copy of the page checks
 that both error detectors fire. The same report gives the same bytes. A screenshot is kept in
@@ -120,13 +122,8 @@ def ranks_count(group):
     return sum(last - first + 1 for first, last in group.get('ranks', []))
 
 
-def check_witness(article, finding, where):
-    witness = finding['witness']
-    figures = list(article.all('figure', 'witness'))
-    if not check(len(figures) == 1, f'{where}: {len(figures)} witness figures'):
-        return
-    figure = figures[0]
-    groups = list(figure.all('li', 'group'))
+def check_end_legend(witness, groups, where):
+    """Coloured by where the threads ended: one group per group of the JSON."""
     check(sorted(g.text.strip() for g in groups) == sorted(g['threads'] for g in witness['threads']),
           f'{where}: witness groups {[g.text for g in groups]} differ from the JSON\'s')
     drawn = {g.text.strip(): g.attrs.get('data-drawn') for g in groups}
@@ -134,11 +131,48 @@ def check_witness(article, finding, where):
         check(drawn.get(group['threads']) == str(ranks_count(group)),
               f'{where}: group "{group["threads"]}" drawn {drawn.get(group["threads"])} threads, '
               f'the JSON names {ranks_count(group)}')
+
+
+def check_barrier_legend(figure, witness, groups, where):
+    """After a barrier mismatch, coloured by who passed which barrier: one legend entry per way of
+    passing them, a group per block of its members, every thread of the grid in one of them, the
+    barriers' sites named, and where the threads ended listed uncoloured."""
+    barriers = witness['barriers']
+    sites = [li for li in figure.all('li') if li.inside('ol', 'barrier-sites')]
+    check(len(sites) == len(barriers['sites']),
+          f'{where}: {len(sites)} barrier sites named, the JSON has {len(barriers["sites"])}')
+    expected = sorted((str(p), str(m['block']), ' '.join(f'{a}-{b}' for a, b in m['ranks']))
+                      for p, passing in enumerate(barriers['passing']) for m in passing['members'])
+    shown = sorted((g.attrs.get('data-end'), g.attrs.get('data-block'), g.attrs.get('data-ranks'))
+                   for g in groups)
+    check(shown == expected, f'{where}: barrier groups {shown} differ from the JSON\'s {expected}')
+    shape = witness.get('shape', {})
+    members = sum(int(g.attrs.get('data-drawn', 0)) for g in groups)
+    check(members == shape.get('blocks', 0) * shape.get('threadsPerBlock', 0),
+          f'{where}: the barrier legend draws {members} threads of a grid of {shape}')
+    ends = [li.text.strip() for li in figure.all('li') if li.inside('ul', 'ends')]
+    check(all(any(e.startswith(g['threads']) for e in ends) for g in witness['threads']),
+          f'{where}: where the threads ended is not listed: {ends}')
+
+
+def check_witness(article, finding, where):
+    witness = finding['witness']
+    figures = list(article.all('figure', 'witness'))
+    if not check(len(figures) == 1, f'{where}: {len(figures)} witness figures'):
+        return
+    figure = figures[0]
+    groups = list(figure.all('li', 'group'))
+    if 'barriers' in witness:
+        check_barrier_legend(figure, witness, groups, where)
+    else:
+        check_end_legend(witness, groups, where)
     shape = witness.get('shape', {})
     cells = list(figure.all('rect', 'thread'))
     check(len(cells) == shape.get('blocks', 0) * shape.get('threadsPerBlock', 0),
           f'{where}: {len(cells)} threads drawn for a grid of {shape}')
-    for end in figure.all('li', 'end'):
+    entries = [li for li in figure.all('li') if li.inside('ul', 'legend')
+               and 'data-end' in li.attrs and 'group' not in li.classes()]
+    for end in entries:
         in_end = sum(int(g.attrs.get('data-drawn', 0)) for g in end.all('li', 'group'))
         coloured = [c for c in cells if c.attrs.get('data-end') == end.attrs.get('data-end')]
         check(len(coloured) == in_end, f'{where}: legend entry {end.attrs.get("data-end")} has '
@@ -255,8 +289,11 @@ def main():
         if not check(by_file, 'no corpus file has a confirmed finding'):
             return 1
         confirmed = sorted(by_file)
-        page, report, _ = run_page(browser, scratch, 'confirmed',
-                                   confirmed + [os.path.join(ROOT, 'test', 'checks', 'cg-deadlock.cu')])
+        checks = os.path.join(ROOT, 'test', 'checks')
+        page, report, dom = run_page(browser, scratch, 'confirmed', confirmed + [
+            os.path.join(checks, 'cg-deadlock.cu'), os.path.join(checks, 'cg-deadlock.generic-group.cu')])
+        check(any(True for _ in dom.root.all('ol', 'barrier-sites')),
+              'confirmed: no barrier mismatch coloured by the barriers its threads passed')
         check_detectors_fire(browser, page, scratch)
         screenshot(browser, page, scratch)
 

@@ -1,6 +1,7 @@
 // The HTML report's script (compiled into coopcheck; see HtmlWriter.h). It draws each confirmed
 // finding's grid from the legend's data attributes, one square per thread, blocks as panels and
-// warps as rows, coloured by where the threads ended; pointing at a legend entry highlights its
+// warps as rows, coloured by the legend's entries (where the threads ended, or after a barrier
+// mismatch which barriers they passed how often); pointing at a legend entry highlights its
 // threads. It marks the page for the browser test: data-rendered on <html> with the number of
 // grids drawn once everything ran, or data-render-error and a visible #render-error on any error.
 (function () {
@@ -34,11 +35,11 @@
     });
   }
 
-  // The end (legend index) of every thread of the grid, -1 where the witness says nothing.
+  // The legend entry (its data-end) of every thread of the grid, -1 where the witness says nothing.
   function owners(figure, threads, perBlock) {
     var owner = [];
     for (var i = 0; i < threads; ++i) owner.push(-1);
-    figure.querySelectorAll("li.group[data-block]").forEach(function (group) {
+    figure.querySelectorAll("ul.legend li.group[data-block]").forEach(function (group) {
       var block = Number(group.dataset.block), drawn = 0;
       runs(group.dataset.ranks).forEach(function (run) {
         for (var rank = run[0]; rank <= run[1]; ++rank) {
@@ -53,7 +54,7 @@
 
   function endWords(figure) {
     var words = {};
-    figure.querySelectorAll("li.end").forEach(function (end) {
+    figure.querySelectorAll("ul.legend > li").forEach(function (end) {
       var where = end.querySelector(".where");
       words[end.dataset.end] = end.querySelector(".what").textContent +
         (where ? " at " + where.textContent : "");
@@ -109,7 +110,7 @@
   }
 
   function highlightOnHover(figure, picture) {
-    figure.querySelectorAll("li.end").forEach(function (end) {
+    figure.querySelectorAll("ul.legend > li").forEach(function (end) {
       end.addEventListener("mouseenter", function () {
         picture.classList.add("focused");
         picture.querySelectorAll('rect[data-end="' + end.dataset.end + '"]').forEach(function (cell) {

@@ -258,6 +258,31 @@ TEST(Confirmation, AMismatchThroughAThreadGroupIsConfirmedWithTheBrokenContract)
             std::string::npos);
 }
 
+// The mismatch's witness says who passed which barrier how often: the first warp of each block
+// passed the helper's barrier (line 5) once, the second warp twice, and all passed the block's
+// (line 12) once.
+TEST(Confirmation, AMismatchWitnessCountsTheBarriersEachThreadPassed) {
+  Unit U(UnevenBarriersThroughAThreadGroup);
+  report::Finding Uneven = U.finding("cg-divergent-collective", 11, 3);
+  Uneven.Anchor = report::SourcePosition{U.File, 5, 7};
+  std::vector<report::Finding> Out = U.confirm({Uneven});
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_TRUE(Out[0].Witness.has_value());
+  const report::Witness &W = *Out[0].Witness;
+  std::vector<unsigned> SiteLines;
+  for (const report::SourceSpan &Site : W.BarrierSites)
+    SiteLines.push_back(Site.Line);
+  EXPECT_EQ(SiteLines, (std::vector<unsigned>{5, 12}));
+  ASSERT_EQ(W.Passing.size(), 2u);
+  std::string Blocks = W.Blocks > 1 ? "blocks 0-" + std::to_string(W.Blocks - 1) : "block 0";
+  EXPECT_EQ(W.Passing[0].Threads, Blocks + ", threads 0-31");
+  EXPECT_EQ(W.Passing[0].Passes, (std::vector<unsigned>{1, 1}));
+  EXPECT_EQ(W.Passing[1].Threads, Blocks + ", threads 32-63");
+  EXPECT_EQ(W.Passing[1].Passes, (std::vector<unsigned>{2, 1}));
+  ASSERT_EQ(W.Passing[1].Members.size(), W.Blocks);
+  EXPECT_EQ(W.Passing[1].Members[0].Ranks, (std::vector<std::pair<unsigned, unsigned>>{{32, 63}}));
+}
+
 // With no finding to confirm, only kernels whose threads can wait for each other through memory
 // (volatile or atomic accesses) are replayed to look for deadlocks: the others' collectives go
 // wrong only through branches the static rules judge.

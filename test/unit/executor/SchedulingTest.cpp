@@ -2,6 +2,7 @@
 // releases what it can; a path ends complete, hung (with the threads that wait and where), trapped
 // or with the contract it broke. The same kernels under the hardware model and the specification.
 #include "ReplaySource.h"
+#include <map>
 #include <set>
 
 using coopcheck::testing_support::replaySource;
@@ -123,6 +124,30 @@ TEST(Scheduling, ThreadsPassingDifferentNumbersOfBarriersMismatch) {
   const PathResult &P = R.Failures.front();
   ASSERT_FALSE(P.Violations.empty());
   EXPECT_EQ(P.Violations.front().Kind, ViolationKind::BarrierCountMismatch);
+}
+
+TEST(Scheduling, AMismatchRecordsHowOftenEachThreadPassedEachBarrier) {
+  // The first warp passes the barriers of lines 3 and 4; the second passes only line 4's, which
+  // paired with the first warp's line 3.
+  ReplayResult R = replaySource(R"cu(
+    __global__ void k(int *out) {
+      if (threadIdx.x < 32) __syncthreads();
+      __syncthreads();
+      out[threadIdx.x] = 1;
+    })cu");
+  ASSERT_FALSE(R.Failures.empty());
+  const PathResult &P = R.Failures.front();
+  auto PassesByLine = [&](ThreadId T) {
+    std::map<unsigned, unsigned> ByLine;
+    for (auto [Site, Times] : P.Threads[T].BlockBarrierPasses)
+      ByLine[P.Sites.at(Site).Line] += Times;
+    return ByLine;
+  };
+  std::map<unsigned, unsigned> BothOnce{{3, 1}, {4, 1}}, SecondOnly{{4, 1}};
+  for (ThreadId T : {0u, 31u, 64u, 95u})
+    EXPECT_EQ(PassesByLine(T), BothOnce) << "thread " << T;
+  for (ThreadId T : {32u, 63u, 96u, 127u})
+    EXPECT_EQ(PassesByLine(T), SecondOnly) << "thread " << T;
 }
 
 TEST(Scheduling, OutcomesHaveNames) {

@@ -46,6 +46,36 @@ TEST(FindingJson, ReadsBackWhatItWrites) {
   EXPECT_EQ(Back->Witness->WarpSize, 32u);
 }
 
+Finding barrierMismatch() {
+  Finding F = everyField();
+  F.Witness->Kind = coopcheck::model::FailureKind::Mismatch;
+  F.Witness->BarrierSites = {{"/p/k.cu", 8, 5, 8, 20}, {"/p/k.cu", 10, 3, 10, 18}};
+  F.Witness->Passing.push_back(
+      {"blocks 0-1, threads 0-15", {1, 1}, {{0, {{0, 15}}}, {1, {{0, 15}}}}});
+  F.Witness->Passing.push_back({"block 0, threads 16-63", {0, 1}, {{0, {{16, 63}}}}});
+  return F;
+}
+
+TEST(FindingJson, ABarrierMismatchKeepsWhoPassedWhichBarrier) {
+  Finding F = barrierMismatch();
+  nlohmann::ordered_json J = findingToJson(F);
+  EXPECT_EQ(J["witness"]["barriers"]["sites"][1]["line"], 10);
+  EXPECT_EQ(J["witness"]["barriers"]["passing"][1]["passes"], nlohmann::ordered_json({0, 1}));
+  std::optional<Finding> Back = findingFromJson(J);
+  ASSERT_TRUE(Back);
+  expectSameFinding(F, *Back);
+  ASSERT_EQ(Back->Witness->Passing.size(), 2u);
+  EXPECT_EQ(Back->Witness->Passing[0].Members[1].Block, 1u);
+  EXPECT_EQ(Back->Witness->Passing[1].Members[0].Ranks.front(), std::make_pair(16u, 63u));
+  EXPECT_FALSE(findingToJson(everyField())["witness"].contains("barriers"));
+}
+
+TEST(FindingJson, BarrierPassesThatDoNotMatchTheSitesReadAsNothing) {
+  nlohmann::ordered_json J = findingToJson(barrierMismatch());
+  J["witness"]["barriers"]["passing"][0]["passes"] = {1};
+  EXPECT_FALSE(findingFromJson(J));
+}
+
 TEST(FindingJson, AWitnessWithoutShapeReadsAsUnknownShape) {
   nlohmann::ordered_json J = findingToJson(everyField());
   J["witness"].erase("shape");

@@ -102,6 +102,32 @@ TEST(HtmlWriter, ThreadGroupsEndingAlikeShareOneLegendEntry) {
   EXPECT_EQ(occurrences(Page, "<li class=\"group\" data-end=\"0\""), 2u);
 }
 
+// After a barrier mismatch the picture is coloured by who passed which barrier how often, with a
+// legend naming the barriers' sites; where the threads ended is still listed, uncoloured.
+TEST(HtmlWriter, BarrierMismatchIsColouredByTheBarriersThreadsPassed) {
+  TempTree Tree;
+  Finding F = confirmedDeadlock(Tree.write("k.cu", Kernel));
+  Witness &W = *F.Witness;
+  W.Kind = coopcheck::model::FailureKind::Mismatch;
+  W.BarrierSites = {{F.Location.File, 5, 3, 5, 14}, {F.Location.File, 6, 1, 6, 2}};
+  W.Passing.push_back({"blocks 0-1, threads 0-15", {1, 1}, {{0, {{0, 15}}}, {1, {{0, 15}}}}});
+  W.Passing.push_back({"blocks 0-1, threads 16-63", {0, 1}, {{0, {{16, 63}}}, {1, {{16, 63}}}}});
+  std::string Page = html({{F}, {}, Tree.root()});
+  EXPECT_NE(Page.find("<li data-site=\"0\"><span class=\"where\">k.cu:5:3</span> "
+                      "<code>grid.sync();</code></li>"),
+            std::string::npos);
+  EXPECT_NE(Page.find("<li class=\"passing c1\" data-end=\"1\"><span class=\"swatch\"></span>"
+                      "<span class=\"what\">skipped k.cu:5, passed k.cu:6 once</span>"),
+            std::string::npos);
+  EXPECT_NE(Page.find("<li class=\"group\" data-end=\"1\" data-block=\"1\" "
+                      "data-ranks=\"16-63\">block 1, threads 16-63</li>"),
+            std::string::npos);
+  EXPECT_EQ(occurrences(Page, "<li class=\"group\""), 4u);
+  EXPECT_EQ(occurrences(Page, "<li class=\"end "), 0u); // the ends colour nothing
+  EXPECT_NE(Page.find("<ul class=\"ends\">\n<li>block 0, threads 0-63 wait here forever at "),
+            std::string::npos);
+}
+
 TEST(HtmlWriter, SuppressedFindingsAreFolded) {
   TempTree Tree;
   std::string File = Tree.write("k.cu", Kernel);

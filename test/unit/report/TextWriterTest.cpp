@@ -41,6 +41,33 @@ TEST(TextWriter, FindingWithNoteSnippetsAndCarets) {
                      "1 error generated.\n");
 }
 
+// After a barrier mismatch every thread left the kernel: the witness says who passed which
+// barrier how often instead, in ranges, one line per way of passing them.
+TEST(TextWriter, MismatchWitnessSaysWhoPassedWhichBarrier) {
+  TempTree Tree;
+  Finding F = divergentSync(Tree.write("src/k.cu", Kernel));
+  Witness W{coopcheck::model::FailureKind::Mismatch,
+            "2 blocks of 64 threads",
+            {},
+            {},
+            "threads of one block pass different numbers of block barriers"};
+  W.Threads.push_back({"block 0, threads 0-63", "left the kernel here", {F.Location.File, 4, 1}});
+  W.BarrierSites = {F.Location, {"/elsewhere/helper.cuh", 7, 5, 7, 20}};
+  W.Passing.push_back({"blocks 0-1, threads 0-15", {1, 2}, {}});
+  W.Passing.push_back({"blocks 0-1, threads 16-63", {0, 1}, {}});
+  F.Witness = W;
+  std::string Out = text({{F}, {}, Tree.root()});
+  EXPECT_NE(Out.find("  confirmed (mismatch) on 2 blocks of 64 threads:\n"
+                     "    threads of one block pass different numbers of block barriers\n"
+                     "    blocks 0-1, threads 0-15 passed the barrier at line 3 once and the "
+                     "barrier at /elsewhere/helper.cuh:7 twice\n"
+                     "    blocks 0-1, threads 16-63 skipped the barrier at line 3 and passed the "
+                     "barrier at /elsewhere/helper.cuh:7 once\n"
+                     "1 error generated.\n"),
+            std::string::npos)
+      << Out;
+}
+
 TEST(TextWriter, UnreadableFileHasNoSnippet) {
   Report R{{divergentSync("/nonexistent/k.cu")}, {}, "/work"};
   EXPECT_EQ(text(R), "/nonexistent/k.cu:3:3: error: __syncthreads() is reached by part of the "
