@@ -1,4 +1,5 @@
 #include "checks/RuleTable.h"
+#include <cstdlib>
 #include <string>
 
 namespace coopcheck::checks {
@@ -93,5 +94,17 @@ llvm::StringRef optionTypeName(OptionType T) {
 }
 
 std::string docsPath(llvm::StringRef Id) { return "docs/checks/" + Id.str() + ".md"; }
+
+std::string docsBaseUrl() {
+  const char *FromEnvironment = std::getenv("COOPCHECK_DOCS_URL");
+  return FromEnvironment && *FromEnvironment ? FromEnvironment : DefaultDocsBaseUrl;
+}
+
+std::string ruleDocsUrl(llvm::StringRef Id, llvm::StringRef BaseUrl) {
+  std::string Url = BaseUrl.str();
+  if (!Url.empty() && Url.back() != '/')
+    Url += '/';
+  return Url + docsPath(Id);
+}
 
 } // namespace coopcheck::checks

@@ -58,4 +58,14 @@ llvm::StringRef optionTypeName(OptionType T);
 /// Where the rule's page lives in the repository, relative to its root: docs/checks/<id>.md.
 std::string docsPath(llvm::StringRef Id);
 
+/// The base that rule pages are linked under when the environment names none: the repository.
+constexpr const char *DefaultDocsBaseUrl = "https://github.com/coopcheck/coopcheck/blob/main/";
+/// The base every front door links rule pages under: $COOPCHECK_DOCS_URL when set and not empty
+/// (a project's mirror, or file:///usr/share/coopcheck/ for the installed pages), else
+/// DefaultDocsBaseUrl.
+std::string docsBaseUrl();
+/// The page of rule \p Id under \p BaseUrl: BaseUrl + docsPath(Id), with a '/' between them where
+/// \p BaseUrl does not end in one. Text, SARIF (helpUri) and LSP links all come from here.
+std::string ruleDocsUrl(llvm::StringRef Id, llvm::StringRef BaseUrl);
+
 } // namespace coopcheck::checks

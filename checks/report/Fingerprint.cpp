@@ -143,4 +143,14 @@ std::vector<std::string> lineHashes(std::string_view Utf8Contents) {
   return Hashes;
 }
 
+std::optional<std::string> LineHashCache::lineHash(const std::string &File, unsigned Line) {
+  auto [It, Inserted] = Hashes.try_emplace(File);
+  if (Inserted)
+    if (const std::string *Contents = Sources.contents(File))
+      It->second = lineHashes(*Contents);
+  if (Line == 0 || Line > It->second.size())
+    return std::nullopt;
+  return It->second[Line - 1];
+}
+
 } // namespace coopcheck::report

@@ -45,7 +45,7 @@ nlohmann::ordered_json sarifRule(const checks::RuleInfo &Rule, const std::string
           {"shortDescription", {{"text", Rule.ShortDescription.str()}}},
           {"fullDescription", {{"text", Rule.FullDescription.str()}}},
           {"help", ruleHelp(Rule)},
-          {"helpUri", DocsBaseUri + checks::docsPath(Rule.Id)},
+          {"helpUri", checks::ruleDocsUrl(Rule.Id, DocsBaseUri)},
           {"defaultConfiguration", {{"level", checks::ruleLevelName(Rule.DefaultLevel).str()}}},
           {"properties", {{"precision", Rule.Precision.str()}, {"tags", ruleTags(Rule)}}}};
 }

@@ -11,7 +11,8 @@ namespace coopcheck::report {
 std::string ruleName(llvm::StringRef Id);
 
 /// One rules[] entry: id, name, descriptions, help (text and markdown from docs/checks/ or the
-/// full description), helpUri (\p DocsBaseUri + docs path), default level, precision and tags.
+/// full description), helpUri (the rule's page under \p DocsBaseUri), default level, precision
+/// and tags.
 nlohmann::ordered_json sarifRule(const checks::RuleInfo &Rule, const std::string &DocsBaseUri);
 
 } // namespace coopcheck::report

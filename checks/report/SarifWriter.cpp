@@ -54,7 +54,7 @@ private:
     Out["locations"] = Json::array({{{"physicalLocation", physicalLocation(F.Location)}}});
     if (!F.Notes.empty())
       Out["relatedLocations"] = relatedLocations(F);
-    if (std::optional<std::string> Hash = lineHash(F.Location))
+    if (std::optional<std::string> Hash = Hashes.lineHash(F.Location.File, F.Location.Line))
       Out["partialFingerprints"] = {{"primaryLocationLineHash", *Hash}};
     if (!F.Fixes.empty())
       Out["fixes"] = Json::array({fix(F)});
@@ -175,16 +175,6 @@ private:
     return Text;
   }
 
-  std::optional<std::string> lineHash(const SourceSpan &S) {
-    auto [It, Inserted] = Hashes.try_emplace(S.File);
-    if (Inserted)
-      if (const std::string *Contents = Sources.contents(S.File))
-        It->second = lineHashes(*Contents);
-    if (S.Line == 0 || S.Line > It->second.size())
-      return std::nullopt;
-    return It->second[S.Line - 1];
-  }
-
   Json artifactLocation(const std::string &File) {
     Json Out = uriOf(File);
     Out["index"] = artifactIndex(File, Out);
@@ -240,7 +230,7 @@ private:
   const Report &R;
   const SarifOptions &Options;
   SourceCache Sources;
-  std::map<std::string, std::vector<std::string>> Hashes;
+  LineHashCache Hashes{Sources};
   std::map<std::string, size_t> ArtifactIndex;
   Json Artifacts = Json::array();
 };

@@ -4,6 +4,7 @@
 // in run.originalUriBaseIds); others are absolute file:// URIs. Columns count Unicode code points
 // (run.columnKind): Clang's byte columns are converted with the source line when it is readable.
 #pragma once
+#include "checks/RuleTable.h"
 #include "checks/report/Finding.h"
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -17,8 +18,9 @@ constexpr const char *DefaultInformationUri = "https://github.com/coopcheck/coop
 struct SarifOptions {
   /// tool.driver.informationUri: the project's home page.
   std::string InformationUri = DefaultInformationUri;
-  /// The URL that a rule's docs path (docs/checks/<id>.md) is appended to for its helpUri.
-  std::string DocsBaseUri = std::string(DefaultInformationUri) + "/blob/main/";
+  /// The base of the rule pages, for helpUri (checks::ruleDocsUrl); the CLI passes
+  /// checks::docsBaseUrl().
+  std::string DocsBaseUri = checks::DefaultDocsBaseUrl;
   /// run.automationDetails.id: "category/" or "category/run-id", as GitHub expects.
   std::string AutomationId = "coopcheck/";
 };

@@ -1,6 +1,9 @@
 #include "checks/report/TextWriter.h"
+#include "analysis/flow/StableOrder.h"
+#include "checks/RuleTable.h"
 #include "checks/report/SourceCache.h"
 #include "checks/report/Uri.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
 namespace coopcheck::report {
@@ -70,6 +73,23 @@ std::string caretLine(std::string_view Line, const SourceSpan &S) {
   return Out;
 }
 
+/// \p Text as LLVM's write_escaped writes it, which clang's parseable fix-its use.
+std::string escaped(std::string_view Text) {
+  std::string Out;
+  for (unsigned char C : Text) {
+    if (C == '\\' || C == '"')
+      Out += {'\\', static_cast<char>(C)};
+    else if (C == '\n' || C == '\t')
+      Out += C == '\n' ? "\\n" : "\\t";
+    else if (C < 0x20 || C == 0x7F)
+      Out += {'\\', static_cast<char>('0' + (C >> 6)), static_cast<char>('0' + (C >> 3 & 7)),
+              static_cast<char>('0' + (C & 7))};
+    else
+      Out += static_cast<char>(C);
+  }
+  return Out;
+}
+
 class TextEmitter {
 public:
   TextEmitter(std::ostream &OS, bool Color, std::string Root)
@@ -77,11 +97,18 @@ public:
 
   void finding(const Finding &F) {
     diagnostic(F.Location, F.Severity, F.Message + " [" + F.RuleId + "]", /*BoldMessage=*/true);
-    snippet(F.Location, fixItLine(F));
+    std::vector<const FixIt *> Undrawn;
+    for (const FixIt &Fix : F.Fixes)
+      Undrawn.push_back(&Fix);
+    snippet(F.Location, Undrawn);
     for (const Note &N : F.Notes) {
       diagnostic(N.Location, Level::Note, N.Message, /*BoldMessage=*/false);
-      snippet(N.Location, "");
+      snippet(N.Location, Undrawn);
     }
+    // What no snippet could draw (another line, text with line breaks, a removal), as clang's
+    // -fdiagnostics-parseable-fixits writes it: every replacement of the fix is shown.
+    for (const FixIt *Fix : Undrawn)
+      OS << parseableFixIt(*Fix) << '\n';
     if (F.Witness)
       witness(*F.Witness, F.Location.File);
   }
@@ -141,8 +168,9 @@ private:
        << (BoldMessage ? paint(Bold, Message) : Message) << '\n';
   }
 
-  /// The source line with a line-number margin, the caret line, and the fix-it text if any.
-  void snippet(const SourceSpan &S, const std::string &FixIts) {
+  /// The source line with a line-number margin, the caret line, and the line of the fix-its of
+  /// \p Undrawn that it shows (they leave \p Undrawn).
+  void snippet(const SourceSpan &S, std::vector<const FixIt *> &Undrawn) {
     std::optional<std::string_view> Line = Sources.line(S.File, S.Line);
     if (!Line || S.Column == 0)
       return;
@@ -152,32 +180,45 @@ private:
     OS << std::string(Width - Number.size() + 1, ' ') << Number << " | " << expandTabs(*Line)
        << '\n';
     OS << Margin << "| " << paint(CaretColor, caretLine(*Line, S)) << '\n';
+    std::string FixIts = fixItLine(*Line, S, Undrawn);
     if (!FixIts.empty())
       OS << Margin << "| " << paint(FixItColor, FixIts) << '\n';
   }
 
-  /// Clang shows the replacement text of fix-its on the diagnostic's line under the place they
-  /// apply to; fix-its elsewhere or spanning lines are applied by --fix but not drawn.
-  std::string fixItLine(const Finding &F) {
-    std::optional<std::string_view> Line = Sources.line(F.Location.File, F.Location.Line);
-    if (!Line)
-      return "";
-    std::vector<const FixIt *> OnLine;
-    for (const FixIt &Fix : F.Fixes)
-      if (Fix.Range.File == F.Location.File && Fix.Range.Line == F.Location.Line &&
-          Fix.Replacement.find_first_of("\r\n") == std::string::npos)
-        OnLine.push_back(&Fix);
-    std::sort(OnLine.begin(), OnLine.end(),
-              [](const FixIt *A, const FixIt *B) { return A->Range.Column < B->Range.Column; });
+  /// The replacement texts of the fix-its that start on \p S's line, each under the place it
+  /// applies to, as clang draws them: one that would overlap the one before starts a space after
+  /// it (`__shfl_sync 0xffffffff, `). Those drawn leave \p Undrawn.
+  static std::string fixItLine(std::string_view Line, const SourceSpan &S,
+                               std::vector<const FixIt *> &Undrawn) {
+    std::vector<const FixIt *> OnLine, Rest;
+    for (const FixIt *Fix : Undrawn) {
+      bool Drawable = Fix->Range.File == S.File && Fix->Range.Line == S.Line &&
+                      !Fix->Replacement.empty() &&
+                      Fix->Replacement.find_first_of("\r\n") == std::string::npos;
+      (Drawable ? OnLine : Rest).push_back(Fix);
+    }
+    Undrawn = std::move(Rest);
+    analysis::stableSort(
+        OnLine, [](const FixIt *A, const FixIt *B) { return A->Range.Column < B->Range.Column; });
     std::string Out;
+    unsigned End = 0; // the display column after the text drawn so far
     for (const FixIt *Fix : OnLine) {
-      unsigned Column = displayColumn(*Line, Fix->Range.Column);
-      if (Column < Out.size())
-        continue; // overlaps the previous one: clang draws only the first
-      Out.append(Column - Out.size(), ' ');
+      unsigned Column = displayColumn(Line, Fix->Range.Column);
+      if (Column < End)
+        Column = End + 1;
+      Out.append(Column - End, ' ');
       Out += Fix->Replacement;
+      End = Column + displayColumn(Fix->Replacement, Fix->Replacement.size() + 1);
     }
     return Out;
+  }
+
+  /// fix-it:"src/k.cu":{12:3-12:9}:"__shfl_sync"
+  std::string parseableFixIt(const FixIt &Fix) const {
+    const SourceSpan &R = Fix.Range;
+    return "fix-it:\"" + escaped(displayPath(R.File)) + "\":{" + std::to_string(R.Line) + ":" +
+           std::to_string(R.Column) + "-" + std::to_string(R.EndLine) + ":" +
+           std::to_string(R.EndColumn) + "}:\"" + escaped(Fix.Replacement) + "\"";
   }
 
   std::ostream &OS;
@@ -185,6 +226,18 @@ private:
   std::string Root;
   SourceCache Sources;
 };
+
+/// The page of each rule the output named, once, in the order they first appear, after the
+/// summary (as shellcheck lists its wiki pages): where a reader looks up what a rule means and
+/// how to fix what it found. Rules the table does not know have no page.
+void ruleLinks(std::ostream &OS, const std::vector<std::string> &Rules,
+               const std::string &DocsBaseUrl) {
+  if (Rules.empty() || DocsBaseUrl.empty())
+    return;
+  OS << "Rule documentation:\n";
+  for (const std::string &Id : Rules)
+    OS << "  " << checks::ruleDocsUrl(Id, DocsBaseUrl) << '\n';
+}
 
 std::string plural(size_t N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
@@ -207,17 +260,21 @@ std::string summary(size_t Warnings, size_t Errors, size_t Notes) {
 
 } // namespace
 
-void writeText(std::ostream &OS, const Report &R, bool Color) {
+void writeText(std::ostream &OS, const Report &R, bool Color, const std::string &DocsBaseUrl) {
   TextEmitter Emitter(OS, Color, R.SourceRoot);
   size_t Errors = 0, Warnings = 0, Notes = 0;
+  std::vector<std::string> Rules;
   for (const Finding &F : R.Findings) {
     if (F.Suppressed)
       continue;
     Emitter.finding(F);
     ++(F.Severity == Level::Error ? Errors : F.Severity == Level::Warning ? Warnings : Notes);
+    if (checks::findRule(F.RuleId) && !llvm::is_contained(Rules, F.RuleId))
+      Rules.push_back(F.RuleId);
   }
   if (Errors + Warnings + Notes)
     OS << summary(Warnings, Errors, Notes) << '\n';
+  ruleLinks(OS, Rules, DocsBaseUrl);
 }
 
 } // namespace coopcheck::report

@@ -6,6 +6,7 @@
 #include "analysis/support/AtomicWrite.h"
 #include "checks/RuleTable.h"
 #include "checks/report/Baseline.h"
+#include "checks/report/CodeClimateWriter.h"
 #include "checks/report/HtmlWriter.h"
 #include "checks/report/JsonWriter.h"
 #include "checks/report/LineFilter.h"
@@ -70,9 +71,10 @@ cl::opt<std::string> Config("config",
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
                                cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text, json, sarif or html (one self-contained "
-                                     "page: findings by file with their source, witnesses drawn; "
-                                     "markdown or json with --list-checks)"),
+                            cl::desc("Output format: text, json, sarif, codeclimate (GitLab Code "
+                                     "Quality) or html (one self-contained page: findings by "
+                                     "file with their source, witnesses drawn; markdown or json "
+                                     "with --list-checks)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to this file"),
                                 cl::value_desc("file"), cl::cat(Category));
@@ -313,17 +315,26 @@ cli::RunOptions runOptions() {
   return Options;
 }
 
+report::SarifOptions sarifOptions(const std::string &DocsBaseUrl) {
+  report::SarifOptions Options;
+  Options.DocsBaseUri = DocsBaseUrl;
+  return Options;
+}
+
 void writeReport(const report::Report &Report) {
   std::ostringstream Text;
   bool Color = OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
+  std::string DocsBaseUrl = checks::docsBaseUrl();
   if (Format == "text")
-    report::writeText(Text, Report, Color);
+    report::writeText(Text, Report, Color, DocsBaseUrl);
   else if (Format == "json")
     report::writeJson(Text, Report);
   else if (Format == "html")
     report::writeHtml(Text, Report);
+  else if (Format == "codeclimate")
+    report::writeCodeClimate(Text, Report);
   else
-    report::writeSarif(Text, Report);
+    report::writeSarif(Text, Report, sarifOptions(DocsBaseUrl));
   if (OutputFile.empty()) {
     std::cout << Text.str();
     return;
@@ -494,8 +505,9 @@ int main(int argc, const char **argv) {
       usageError(*Error);
     return 0;
   }
-  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "html")
-    usageError("--format must be text, json, sarif or html");
+  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "html" &&
+      Format != "codeclimate")
+    usageError("--format must be text, json, sarif, codeclimate or html");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
   std::unique_ptr<cli::Configurations> Configs = configurations();

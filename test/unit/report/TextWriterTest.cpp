@@ -138,6 +138,71 @@ TEST(TextWriter, FixItShownUnderTheCaret) {
             "1 warning generated.\n");
 }
 
+// Clang draws every replacement on the fix-it line; one that would overlap the text before it
+// starts a space after it.
+TEST(TextWriter, EveryReplacementOfAFixItIsShown) {
+  TempTree Tree;
+  std::string File = Tree.write("w.cu", "  int v = __shfl(x, 0), w = __any(x);\n");
+  Finding F;
+  F.RuleId = "cg-legacy-warp-intrinsic";
+  F.Severity = Level::Warning;
+  F.Message = "__shfl is removed for sm_70+";
+  F.Location = {File, 1, 11, 1, 22};
+  F.Fixes.push_back({{File, 1, 18, 1, 18}, "0xffffffff, "});
+  F.Fixes.push_back({{File, 1, 11, 1, 17}, "__shfl_sync"});
+  F.Fixes.push_back({{File, 1, 29, 1, 34}, "__any_sync"});
+  std::string Out = text({{F}, {}, Tree.root()});
+  EXPECT_NE(Out.find("      |           ^~~~~~~~~~~\n"
+                     "      |           __shfl_sync 0xffffffff,  __any_sync\n"),
+            std::string::npos)
+      << Out;
+}
+
+// A fix-it on a note's line is drawn under the note; one that no snippet can draw (another line,
+// a line break in its text, a removal) is written as clang's -fdiagnostics-parseable-fixits does.
+TEST(TextWriter, FixItsOffTheFindingsLine) {
+  TempTree Tree;
+  std::string File = Tree.write("s.cu", "int a = 32;\nint b = 32;\nint c = 32;\n");
+  Finding F;
+  F.RuleId = "cg-warp-size";
+  F.Message = "assumes 32-lane warps";
+  F.Location = {File, 1, 9, 1, 11};
+  F.Notes.push_back({{File, 2, 9, 2, 11}, "here too"});
+  F.Fixes.push_back({{File, 1, 9, 1, 11}, "warpSize"});
+  F.Fixes.push_back({{File, 2, 9, 2, 11}, "warpSize"});
+  F.Fixes.push_back({{File, 3, 9, 3, 11}, "warp\tSize\n\"x\"\\"});
+  F.Fixes.push_back({{File, 1, 1, 1, 4}, ""});
+  EXPECT_NE(text({{F}, {}, Tree.root()})
+                .find("    1 | int a = 32;\n"
+                      "      |         ^~\n"
+                      "      |         warpSize\n"
+                      "s.cu:2:9: note: here too\n"
+                      "    2 | int b = 32;\n"
+                      "      |         ^~\n"
+                      "      |         warpSize\n"
+                      "fix-it:\"s.cu\":{3:9-3:11}:\"warp\\tSize\\n\\\"x\\\"\\\\\"\n"
+                      "fix-it:\"s.cu\":{1:1-1:4}:\"\"\n"),
+            std::string::npos);
+}
+
+// Each rule's page, once, after the summary, under the base the project configures; rules the
+// table does not know and suppressed findings link nothing.
+TEST(TextWriter, RulePagesAreLinkedOnce) {
+  Finding Divergent = divergentSync("/none/k.cu"), Again = Divergent, Unknown = Divergent,
+          Quiet = Divergent;
+  Unknown.RuleId = "cg-no-such-rule";
+  Quiet.RuleId = "cg-deadlock";
+  Quiet.Suppressed = true;
+  std::ostringstream OS;
+  writeText(OS, {{Divergent, Again, Unknown, Quiet}, {}, "/none"}, /*Color=*/false,
+            "https://example.org/coopcheck");
+  std::string Out = OS.str();
+  EXPECT_EQ(Out.substr(Out.find("3 errors generated.")),
+            "3 errors generated.\n"
+            "Rule documentation:\n"
+            "  https://example.org/coopcheck/docs/checks/cg-divergent-collective.md\n");
+}
+
 TEST(TextWriter, MultiLineRangeUnderlinesToEndOfLine) {
   TempTree Tree;
   std::string File = Tree.write("m.cu", "k<<<g, b>>>(a,\n            b);\n");
