@@ -565,9 +565,14 @@ private:
   std::optional<std::string> ExplicitCudaPath;
 };
 
-void Translator::run(llvm::ArrayRef<std::string> Argv) {
+llvm::ArrayRef<std::string> withoutLaunchers(llvm::ArrayRef<std::string> Argv) {
   while (!Argv.empty() && llvm::is_contained(CompilerLaunchers, compilerStem(Argv.front())))
     Argv = Argv.drop_front();
+  return Argv;
+}
+
+void Translator::run(llvm::ArrayRef<std::string> Argv) {
+  Argv = withoutLaunchers(Argv);
   if (Argv.empty())
     return;
   StringRef Compiler = Argv.front();
@@ -825,6 +830,13 @@ std::optional<std::string> toolkitOfCompilerPath(StringRef Compiler) {
   if (Root.empty())
     return std::nullopt;
   return Root.str();
+}
+
+std::optional<Platform> gpuCompilerDriverPlatform(llvm::ArrayRef<std::string> Argv) {
+  Argv = withoutLaunchers(Argv);
+  if (Argv.empty())
+    return std::nullopt;
+  return platformOfCompiler(compilerStem(Argv.front()));
 }
 
 } // namespace coopcheck::analysis

@@ -52,6 +52,12 @@ struct TranslatedCommand {
 /// a bin/ directory.
 std::optional<std::string> toolkitOfCompilerPath(llvm::StringRef Compiler);
 
+/// The platform of the GPU compiler driver that runs Argv (nvcc, hipcc, amdclang++, mxcc, after a
+/// launcher such as ccache and whatever its directory, extension or version suffix), or none for
+/// clang and host compilers.
+std::optional<coopcheck::model::Platform>
+gpuCompilerDriverPlatform(llvm::ArrayRef<std::string> Argv);
+
 /// Argv[0] is the compiler (after a launcher such as ccache). nvcc's options are known by name;
 /// other options are kept when Clang's driver knows them and they shape the parse (preprocessor,
 /// warnings, language f-options), and dropped otherwise (and listed in Dropped). Response files

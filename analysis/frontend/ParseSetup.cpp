@@ -227,6 +227,7 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
   if (!ArchGiven)
     Args.push_back("--cuda-gpu-arch=" + Arch);
   Args.push_back(Options.HostSide ? "--cuda-host-only" : "--cuda-device-only");
+  Args.insert(Args.end(), Options.ArgsBefore.begin(), Options.ArgsBefore.end());
   // The language is fixed above: CUDA for every platform (HIP and MXMACA through the model).
   if (Shaping) {
     std::set<size_t> Language = languageTokens(Shaping->Args);
@@ -236,6 +237,7 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
   }
   if (!Given) // Clang's own arguments, after a database's command or alone
     Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+  Args.insert(Args.end(), Options.ArgsAfter.begin(), Options.ArgsAfter.end());
   return Args;
 }
 

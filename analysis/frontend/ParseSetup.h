@@ -17,6 +17,9 @@ struct ParseOptions {
   bool HipWave32 = false;              ///< HIP targets with 32-lane wavefronts
   bool HostSide = false;               ///< parse the host side instead of the device side
   std::vector<std::string> ExtraArgs;  ///< arguments after `--`
+  /// --extra-arg-before / --extra-arg: Clang arguments before and after every unit's own, as
+  /// clang-tidy adds them.
+  std::vector<std::string> ArgsBefore, ArgsAfter;
 };
 
 /// The platform of a source: --platform, then the compile command's compiler or -x, then the file

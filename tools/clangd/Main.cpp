@@ -1,6 +1,7 @@
 // coopcheck-clangd: Debian's clangd 22 with the cg-* checks built in. Everything but main() comes
 // from clangd's static libraries; users enable the checks in .clangd (see README.md).
 #include "checks/CoopcheckModule.h"
+#include "tools/clangd/RuleLinks.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 
@@ -35,4 +36,7 @@ std::unique_ptr<SymbolIndex> getClient(llvm::StringRef /*Address*/, llvm::String
 } // namespace remote
 } // namespace clang::clangd
 
-int main(int argc, char *argv[]) { return clang::clangd::clangdMain(argc, argv); }
+int main(int argc, char *argv[]) {
+  coopcheck::clangd::filterRuleLinks();
+  return clang::clangd::clangdMain(argc, argv);
+}

@@ -169,6 +169,36 @@ llvm::Expected<std::string> checksFromFlag(llvm::StringRef Globs) {
   return List;
 }
 
+std::vector<std::string> rulesMatching(llvm::StringRef Globs) {
+  GlobList Matching(Globs);
+  std::vector<std::string> Rules;
+  for (const checks::RuleInfo &R : checks::allRules())
+    if (Matching.contains(R.Id))
+      Rules.push_back(R.Id.str());
+  return Rules;
+}
+
+/// A YAML single-quoted scalar: every character as it is, a quote doubled.
+static std::string singleQuoted(llvm::StringRef Text) {
+  std::string Quoted = "'";
+  for (char C : Text)
+    Quoted += C == '\'' ? std::string("''") : std::string(1, C);
+  return Quoted + "'";
+}
+
+std::string configurationYaml(const UnitConfiguration &Config) {
+  std::string Yaml = "---\nChecks: " + singleQuoted(Config.checkList()) + "\nCheckOptions:\n";
+  for (const checks::RuleOption &Option : checks::allRuleOptions()) {
+    if (!Config.enables(Option.Rule))
+      continue;
+    auto Set = Config.CheckOptions.find(Option.key());
+    Yaml += "  " + Option.key() + ": " +
+            singleQuoted(Set != Config.CheckOptions.end() ? Set->second : Option.Default.str()) +
+            "\n";
+  }
+  return Yaml + "...\n";
+}
+
 struct Configurations::State {
   ParseErrors Errors; // before Provider, whose handlers refer to it
   std::unique_ptr<ClangTidyOptionsProvider> Provider;

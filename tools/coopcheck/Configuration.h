@@ -47,6 +47,14 @@ std::map<std::string, std::string> flagCheckOptions(const ConfigurationFlags &Fl
 /// changes them. An error when a glob is invalid or a positive one matches no rule.
 llvm::Expected<std::string> checksFromFlag(llvm::StringRef Globs);
 
+/// The rules a clang-tidy glob list matches ("cg-*,-cg-warp-size"), as clang-tidy reads
+/// --warnings-as-errors.
+std::vector<std::string> rulesMatching(llvm::StringRef Globs);
+
+/// Config as .clang-tidy YAML (--dump-config): its Checks, and every option of its rules with the
+/// value it has, the default where nothing sets one.
+std::string configurationYaml(const UnitConfiguration &Config);
+
 /// The configuration of each unit, looked up for the file whose findings it reports.
 class Configurations {
 public:

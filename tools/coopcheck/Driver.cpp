@@ -344,8 +344,11 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
     if (Results[I].Partial)
       Report.Partial.push_back(std::move(*Results[I].Partial));
 
+    const TranslationUnitInput &Unit = In.Units[I];
     for (report::Finding &F : Results[I].Findings)
-      Report.Findings.push_back(std::move(F));
+      if (!Options.Headers ||
+          Options.Headers->shows(F.Location.File, Unit.OnlyFindingsIn.value_or(Unit.File)))
+        Report.Findings.push_back(std::move(F));
   }
   report::sortAndDedupe(Report.Findings);
   // Notifications in file order, not in the order the files were given or finished in.

@@ -6,6 +6,7 @@
 #include "checks/confirmation/Confirmation.h"
 #include "checks/report/Finding.h"
 #include "tools/coopcheck/Configuration.h"
+#include "tools/coopcheck/HeaderFilter.h"
 #include "tools/coopcheck/Inputs.h"
 #include <map>
 #include <optional>
@@ -21,6 +22,7 @@ struct RunOptions {
   UnitConfiguration Rules;
   unsigned Jobs = 1;
   bool Progress = false;                  ///< [n/N] file on stderr
+  std::optional<HeaderFilter> Headers;    ///< --header-filter: findings in headers shown
   std::optional<std::string> ExportFacts; ///< write the joined facts here
   /// --facts: the units other runs analysed (the other shards of a CI job), joined with this
   /// run's own so that launches here are checked against kernels defined there.

@@ -1,4 +1,5 @@
 #include "tools/coopcheck/Inputs.h"
+#include "analysis/frontend/ClangReadyCommand.h"
 #include "tools/coopcheck/IncludingUnits.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -42,24 +43,6 @@ static std::optional<std::string> readFile(const std::string &Path) {
   return (*Buffer)->getBuffer().str();
 }
 
-static analysis::TranslatedCommand translate(const analysis::CompileEntry &Entry) {
-  auto Reader = [&](llvm::StringRef ResponseFile) -> std::optional<std::string> {
-    llvm::SmallString<256> Path(ResponseFile);
-    if (llvm::sys::path::is_relative(Path))
-      Path = (llvm::Twine(Entry.Directory) + "/" + ResponseFile).str();
-    return readFile(std::string(Path));
-  };
-  analysis::TranslatedCommand Command = analysis::translateCompileCommand(Entry.Argv, Reader);
-  // A toolkit found through a relative compiler path is relative to the command's directory.
-  if (Command.CudaPath && llvm::sys::path::is_relative(*Command.CudaPath)) {
-    llvm::SmallString<256> Abs(Entry.Directory);
-    llvm::sys::path::append(Abs, *Command.CudaPath);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Command.CudaPath = std::string(Abs);
-  }
-  return Command;
-}
-
 static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,
                     std::optional<analysis::TranslatedCommand> Command) {
   if (!llvm::sys::fs::is_directory(Directory)) {
@@ -87,11 +70,12 @@ static void addDatabaseUnit(Inputs &Result, const std::string &Path,
     return;
   }
   if (const analysis::CompileEntry *Entry = analysis::findCompileEntry(Database, Path)) {
-    addUnit(Result, Path, Entry->Directory, translate(*Entry));
+    addUnit(Result, Path, Entry->Directory, analysis::translateEntry(*Entry));
     return;
   }
-  if (const analysis::CompileEntry *Includer = findIncludingUnit(Database, Path, translate)) {
-    addUnit(Result, Includer->File, Includer->Directory, translate(*Includer));
+  if (const analysis::CompileEntry *Includer =
+          findIncludingUnit(Database, Path, analysis::translateEntry)) {
+    addUnit(Result, Includer->File, Includer->Directory, analysis::translateEntry(*Includer));
     if (!Result.Units.empty() && Result.Units.back().File == Includer->File)
       Result.Units.back().OnlyFindingsIn = Path;
     return;
@@ -101,7 +85,7 @@ static void addDatabaseUnit(Inputs &Result, const std::string &Path,
     Result.Failures.push_back({Path, "no compile command for this file in the database"});
     return;
   }
-  addUnit(Result, Path, Nearest->Directory, translate(*Nearest));
+  addUnit(Result, Path, Nearest->Directory, analysis::translateEntry(*Nearest));
 }
 
 Inputs gatherInputs(const std::vector<std::string> &Files,
@@ -111,7 +95,7 @@ Inputs gatherInputs(const std::vector<std::string> &Files,
   (void)llvm::sys::fs::current_path(Cwd); // empty when unknown: paths stay as given
   if (Database && Files.empty()) {
     for (const analysis::CompileEntry &Entry : *Database)
-      addUnit(Result, Entry.File, Entry.Directory, translate(Entry));
+      addUnit(Result, Entry.File, Entry.Directory, analysis::translateEntry(Entry));
     return Result;
   }
   for (const std::string &File : Files) {

@@ -171,6 +171,49 @@ cl::opt<std::string> LineFilterJson(
              "{\"name\":\"all.cuh\"}]' (a name matches the end of a path; a file not listed "
              "is left out, one without \"lines\" kept whole; the units are still analysed whole)"),
     cl::value_desc("json"), cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print only the report and errors: no progress, no warnings about "
+                             "units analysed in part, no summary of warnings treated as errors"),
+                    cl::cat(Category));
+cl::opt<bool> ShowProgress("progress",
+                           cl::desc("Print [n/N] file on stderr as each unit starts (default: "
+                                    "when stderr is a terminal and there are several units)"),
+                           cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
+                                      cl::desc("Report the warnings of these rules as errors "
+                                               "(clang-tidy globs, e.g. 'cg-*')"),
+                                      cl::value_desc("globs"), cl::cat(Category));
+cl::opt<cl::boolOrDefault> UseColor("use-color",
+                                    cl::desc("Colour the text report (default: when it goes to a "
+                                             "terminal and NO_COLOR is not set)"),
+                                    cl::cat(Category));
+cl::list<std::string> ExtraArgsAfter("extra-arg",
+                                     cl::desc("Add this Clang argument after every unit's own "
+                                              "(repeatable)"),
+                                     cl::value_desc("arg"), cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore("extra-arg-before",
+                                      cl::desc("Add this Clang argument before every unit's own "
+                                               "(repeatable)"),
+                                      cl::value_desc("arg"), cl::cat(Category));
+cl::opt<std::string> HeaderFilterRegex(
+    "header-filter",
+    cl::desc("Report findings in headers only when the header's path matches this regular "
+             "expression (default '.*': every header that is not a system header); findings in "
+             "a unit's own source are always reported"),
+    cl::value_desc("regex"), cl::init(".*"), cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilterRegex(
+    "exclude-header-filter",
+    cl::desc("Leave out findings in headers whose path matches this regular expression"),
+    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the configuration of the first source (or of the current "
+                                  "directory) as .clang-tidy YAML, defaults included, and exit"),
+                         cl::cat(Category));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write DIR/compile_commands.json with the Clang command each unit is parsed with, "
+             "for Clang tools that cannot read nvcc's or hipcc's commands, and exit"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> PrintParseArgs("print-parse-args",
                              cl::desc("Print the Clang arguments each file is parsed with (to "
                                       "pass to clang-tidy-22 after --) and exit"),
@@ -321,9 +364,25 @@ report::SarifOptions sarifOptions(const std::string &DocsBaseUrl) {
   return Options;
 }
 
+/// --use-color, else LLVM's own --color, else NO_COLOR (https://no-color.org), else a terminal.
+bool colorText() {
+  if (UseColor != cl::BOU_UNSET)
+    return UseColor == cl::BOU_TRUE;
+  auto LLVMColor = cl::getRegisteredOptions().find("color");
+  if (LLVMColor != cl::getRegisteredOptions().end() && LLVMColor->second->getNumOccurrences()) {
+    auto *Given = static_cast<cl::opt<cl::boolOrDefault> *>(LLVMColor->second);
+    if (Given->getValue() != cl::BOU_UNSET)
+      return Given->getValue() == cl::BOU_TRUE;
+  }
+  if (std::optional<std::string> NoColor = sys::Process::GetEnv("NO_COLOR");
+      NoColor && !NoColor->empty())
+    return false;
+  return OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
+}
+
 void writeReport(const report::Report &Report) {
   std::ostringstream Text;
-  bool Color = OutputFile.empty() && sys::Process::StandardOutIsDisplayed();
+  bool Color = colorText();
   std::string DocsBaseUrl = checks::docsBaseUrl();
   if (Format == "text")
     report::writeText(Text, Report, Color, DocsBaseUrl);
@@ -363,8 +422,36 @@ std::string commandLineError(StringRef Errors) {
   return Line.trim().str();
 }
 
+/// Options LLVM's parser adds itself when it runs.
+constexpr StringRef LLVMOptions[] = {
+    "h",       "help",  "help-hidden",   "help-list",        "help-list-hidden",
+    "version", "color", "print-options", "print-all-options"};
+
+/// LLVM's parser takes an unknown option that starts like one it knows for that one: --hxyz prints
+/// the help and exits 0, and a CI job passes having analysed nothing. Every option must be one
+/// that exists, spelled whole.
+void rejectUnknownOptions(int Argc, const char **Argv) {
+  const auto &Known = cl::getRegisteredOptions();
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    if (!Arg.starts_with("-") || Arg == "-")
+      continue;
+    StringRef Name = Arg.ltrim('-').split('=').first;
+    auto It = Known.find(Name);
+    if (It == Known.end()) {
+      if (!llvm::is_contained(LLVMOptions, Name))
+        usageError("unknown option '" + Arg + "' (coopcheck --help lists them)");
+      continue;
+    }
+    // A value given as the next argument is no option, whatever it starts with.
+    if (!Arg.contains('=') && It->second->getValueExpectedFlag() == cl::ValueRequired)
+      ++I;
+  }
+}
+
 void parseCommandLine(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category);
+  rejectUnknownOptions(Argc, Argv);
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { OS << "coopcheck " << report::toolVersion() << "\n"; });
   std::string Errors;
@@ -475,13 +562,73 @@ int printParseArguments(const cli::Inputs &In, const cli::RunOptions &Options) {
   return In.Failures.empty() ? 0 : 2;
 }
 
+/// --export-compile-commands: DIR/compile_commands.json with each unit's Clang command.
+int exportCompileCommands(const cli::Inputs &In, const cli::RunOptions &Options) {
+  json::Array Entries;
+  for (const cli::TranslationUnitInput &Unit : In.Units) {
+    json::Array Arguments{"clang++"};
+    for (const std::string &Arg : cli::unitArguments(Unit, Options, /*HostSide=*/false))
+      Arguments.push_back(Arg);
+    Arguments.push_back(Unit.File);
+    Entries.push_back(json::Object{
+        {"directory", Unit.Directory}, {"file", Unit.File}, {"arguments", std::move(Arguments)}});
+  }
+  if (std::error_code EC = sys::fs::create_directories(ExportCompileCommands))
+    usageError("cannot create '" + ExportCompileCommands + "': " + EC.message());
+  std::string Path = ExportCompileCommands + "/compile_commands.json";
+  if (Error Err = analysis::writeAtomically(
+          Path, formatv("{0:2}", json::Value(std::move(Entries))).str() + "\n"))
+    usageError("cannot write '" + Path + "': " + toString(std::move(Err)));
+  for (const report::InputFailure &F : In.Failures)
+    errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
+  return In.Failures.empty() ? 0 : 2;
+}
+
+/// --dump-config: the configuration of the first source, or of a file in the current directory.
+int dumpConfig(cli::Configurations &Configs) {
+  SmallString<256> Path(Files.empty() ? "coopcheck-dump-config.cu" : Files.front());
+  (void)sys::fs::make_absolute(Path);
+  auto Config = Configs.forFile(Path);
+  if (!Config)
+    usageError(toString(Config.takeError()));
+  outs() << cli::configurationYaml(*Config);
+  return 0;
+}
+
+/// --warnings-as-errors: the matching rules' warnings become errors.
+void warningsAsErrors(report::Report &Report) {
+  if (WarningsAsErrors.empty())
+    return;
+  std::vector<std::string> Rules = cli::rulesMatching(WarningsAsErrors);
+  unsigned Raised = 0;
+  for (report::Finding &F : Report.Findings)
+    if (F.Severity == report::Level::Warning && !F.Suppressed &&
+        llvm::is_contained(Rules, F.RuleId)) {
+      F.Severity = report::Level::Error;
+      ++Raised;
+    }
+  if (Raised && !Quiet)
+    errs() << "coopcheck: " << Raised << " warning" << (Raised == 1 ? "" : "s")
+           << " treated as error" << (Raised == 1 ? "" : "s") << "\n";
+}
+
+std::optional<cli::HeaderFilter> headerFilter() {
+  if (!HeaderFilterRegex.getNumOccurrences() && !ExcludeHeaderFilterRegex.getNumOccurrences())
+    return std::nullopt;
+  auto Filter = cli::HeaderFilter::create(HeaderFilterRegex, ExcludeHeaderFilterRegex);
+  if (!Filter)
+    usageError(toString(Filter.takeError()));
+  return std::move(*Filter);
+}
+
 /// 2 when an input could not be analysed (or, with --fail-on-compile-errors, had compile errors)
 /// or a fix-it not written, 1 for findings at or above --fail-level, else 0.
 int exitCode(const report::Report &Report, bool FixesWritten, report::Level Threshold) {
   for (const report::InputFailure &F : Report.Failures)
     errs() << "coopcheck: error: " << F.File << ": " << F.Reason << "\n";
   for (const report::PartialAnalysis &Unit : Report.Partial)
-    errs() << "coopcheck: warning: " << Unit.File << ": " << Unit.reason() << "\n";
+    if (!Quiet)
+      errs() << "coopcheck: warning: " << Unit.File << ": " << Unit.reason() << "\n";
   if (!Report.Failures.empty() || !FixesWritten || (FailOnCompileErrors && !Report.Partial.empty()))
     return 2;
   for (const report::Finding &F : Report.Findings)
@@ -510,7 +657,12 @@ int main(int argc, const char **argv) {
     usageError("--format must be text, json, sarif, codeclimate or html");
   cli::RunOptions Options = runOptions();
   Options.Parse.ExtraArgs = ExtraArgs;
+  Options.Parse.ArgsBefore = ExtraArgsBefore;
+  Options.Parse.ArgsAfter = ExtraArgsAfter;
+  Options.Headers = headerFilter();
   std::unique_ptr<cli::Configurations> Configs = configurations();
+  if (DumpConfig)
+    return dumpConfig(*Configs);
   report::Level Threshold = failLevel(); // a bad one is a usage error before any analysis
   std::optional<report::Baseline> Baseline = baseline();
   std::optional<report::LineFilter> Lines = lineFilter();
@@ -527,13 +679,16 @@ int main(int argc, const char **argv) {
   keepShard(Shard, In);
   if (PrintParseArgs)
     return printParseArguments(In, Options);
+  if (ExportCompileCommands.getNumOccurrences())
+    return exportCompileCommands(In, Options);
   auto Rules = cli::configureUnits(In.Units, *Configs);
   if (!Rules)
     usageError(toString(Rules.takeError()));
-  if (std::optional<std::string> Warning = cli::unitsWithoutRules(*Rules))
+  if (std::optional<std::string> Warning = cli::unitsWithoutRules(*Rules); Warning && !Quiet)
     errs() << "coopcheck: warning: " << *Warning << "\n";
   Options.RulesByFile = std::move(*Rules);
-  Options.Progress = In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  Options.Progress =
+      !Quiet && (ShowProgress || (In.Units.size() > 1 && sys::Process::StandardErrIsDisplayed()));
 
   cli::enableCrashRecovery();
   report::Report Report = cli::analyse(std::move(In), Options);
@@ -546,6 +701,7 @@ int main(int argc, const char **argv) {
     Lines->removeFilteredFindings(Report);
   if (Baseline)
     Baseline->removeKnownFindings(Report);
+  warningsAsErrors(Report);
   if (!FactsOnly)
     writeReport(Report);
   if (ExportFixesFile.getNumOccurrences())
