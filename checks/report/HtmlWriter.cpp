@@ -395,7 +395,7 @@ private:
     return displayPath(S.File) + ":" + std::to_string(S.Line);
   }
 
-  /// " <code>__syncthreads();</code>": the source line at S, trimmed; empty where unreadable.
+  /// " <code>barrier();</code>": the source line at S, trimmed; empty where unreadable.
   std::string lineCode(const SourceSpan &S) {
     std::optional<std::string_view> Line = Sources.line(S.File, S.Line);
     if (!Line)

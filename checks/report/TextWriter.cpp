@@ -187,7 +187,7 @@ private:
 
   /// The replacement texts of the fix-its that start on \p S's line, each under the place it
   /// applies to, as clang draws them: one that would overlap the one before starts a space after
-  /// it (`__shfl_sync 0xffffffff, `). Those drawn leave \p Undrawn.
+  /// it (`shuffle_sync 0xffffffff, `). Those drawn leave \p Undrawn.
   static std::string fixItLine(std::string_view Line, const SourceSpan &S,
                                std::vector<const FixIt *> &Undrawn) {
     std::vector<const FixIt *> OnLine, Rest;
@@ -213,7 +213,7 @@ private:
     return Out;
   }
 
-  /// fix-it:"src/k.cu":{12:3-12:9}:"__shfl_sync"
+  /// fix-it:"src/k.cu":{12:3-12:9}:"shuffle_sync"
   std::string parseableFixIt(const FixIt &Fix) const {
     const SourceSpan &R = Fix.Range;
     return "fix-it:\"" + escaped(displayPath(R.File)) + "\":{" + std::to_string(R.Line) + ":" +

@@ -5,9 +5,9 @@
 //   src/k.cu:9:5: note: message
 //   ...
 //   src/k.cu:12:3: warning: message [cg-legacy-warp-intrinsic]
-//      12 |   __shfl(v, 0);
+//      12 |   shuffle(v, 0);
 //         |   ^~~~~~~~~~~~
-//         |   __shfl_sync 0xffffffff,                 (fix-its: their replacement texts)
+//         |   shuffle_sync 0xffffffff,                (fix-its: their replacement texts)
 //   1 warning and 2 errors generated.          (only when something was reported)
 //   Rule documentation:                        (each rule named, once: checks::ruleDocsUrl)
 //     https://github.com/coopcheck/coopcheck/blob/main/docs/checks/cg-legacy-warp-intrinsic.md
