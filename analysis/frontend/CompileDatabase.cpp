@@ -111,8 +111,10 @@ llvm::Expected<std::vector<CompileEntry>> loadCompileDatabase(StringRef DirOrFil
   std::string DbPath = normalizedAbsolute(DirOrFile, "");
   if (llvm::sys::fs::is_directory(DbPath))
     DbPath = normalizedAbsolute("compile_commands.json", DbPath);
-  if (!llvm::sys::fs::exists(DbPath))
-    return failure(DbPath, "no such file");
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(DbPath, Status))
+    return failure(DbPath,
+                   EC == std::errc::no_such_file_or_directory ? "no such file" : EC.message());
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(DbPath, /*IsText=*/true);
   if (!Buffer)

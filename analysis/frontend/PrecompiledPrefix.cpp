@@ -12,6 +12,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <set>
 
@@ -248,7 +249,20 @@ bool shadowed(const CompilerInvocation &Unit, const std::vector<std::string> &Sp
 } // namespace
 
 PrecompiledPrefixes::PrecompiledPrefixes(std::string Directory, bool ManyUnits)
-    : Directory(std::move(Directory)), ManyUnits(ManyUnits) {}
+    : Directory(std::move(Directory)), ManyUnits(ManyUnits) {
+  removeStaleTemporaries(this->Directory, std::chrono::hours(24));
+}
+
+/// Removes Temporary (`<key>-XXXXXX.pch.tmp`) and what Clang's writer made beside it
+/// (`<key>-XXXXXX.pch-YYYYYYYY.tmp.tmp`), which a failed write (a full disk) can leave.
+static void removeTemporaries(llvm::StringRef Temporary) {
+  llvm::StringRef Directory = llvm::sys::path::parent_path(Temporary);
+  llvm::StringRef Name = llvm::sys::path::stem(Temporary);
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Directory, EC), End; It != End && !EC; It.increment(EC))
+    if (llvm::sys::path::filename(It->path()).starts_with(Name))
+      (void)llvm::sys::fs::remove(It->path());
+}
 PrecompiledPrefixes::~PrecompiledPrefixes() = default;
 
 const PrecompiledPrefixes::Stored *PrecompiledPrefixes::stored(const CompilerInvocation &Unit,
@@ -285,10 +299,12 @@ const PrecompiledPrefixes::Stored *PrecompiledPrefixes::stored(const CompilerInv
     llvm::SmallString<256> Temporary;
     if (llvm::sys::fs::createUniqueFile(Base + "-%%%%%%.pch.tmp", Temporary))
       return nullptr;
+    llvm::sys::RemoveFileOnSignal(Temporary); // SIGINT mid-build leaves nothing
     S = build(Unit, WorkingDirectory, Temporary);
     if (S->Is == Stored::Built && llvm::sys::fs::rename(Temporary, Pch))
       S->Is = Stored::Broken;
-    (void)llvm::sys::fs::remove(Temporary);
+    removeTemporaries(Temporary);
+    llvm::sys::DontRemoveFileOnSignal(Temporary);
   } else {
     S = std::make_unique<Stored>();
   }

@@ -29,8 +29,10 @@ std::string PartialAnalysis::reason() const {
             " functions not analysed";
   }
   if (StoppedAfterSeconds)
-    Text += std::string(Text.empty() ? "" : "; ") + "analysis stopped at the per-unit bound of " +
-            std::to_string(*StoppedAfterSeconds) + " s: some checks did not run";
+    Text += std::string(Text.empty() ? "" : "; ") +
+            "analysis stopped at --unit-time-limit=" + std::to_string(*StoppedAfterSeconds) +
+            " (the safety net in wall-clock time, so this report depends on the machine's "
+            "speed and load): some checks did not run";
   return Text;
 }
 

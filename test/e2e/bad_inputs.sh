@@ -57,8 +57,10 @@ expect_exit 1 "file absent from the database" -- timeout 60 "$COOPCHECK" --no-co
 grep -q "cg-early-exit-before-sync" "$scratch/out" && pass "file absent from the database analysed" || fail "file absent from the database not analysed"
 
 cat >"$scratch/db-array/compile_commands.json" <<JSON
-[{"directory": "$scratch/gone", "file": "$PWD/$good", "arguments": ["nvcc", "-c", "$PWD/$good"]}]
+[{"directory": "$scratch/gone", "file": "kernel.cu", "arguments": ["nvcc", "-c", "kernel.cu"]}]
 JSON
+# A relative file in a directory that is gone cannot be found (an absolute one is analysed from its
+# own directory: test/e2e/database_edges.sh).
 expect_exit 2 "the command's directory does not exist" -- timeout 60 "$COOPCHECK" -p "$scratch/db-array"
 stderr_is_one_line "the command's directory does not exist" "does not exist"
 

@@ -247,7 +247,7 @@ CASES = [
     # checks that finished.
     Case('50,000-line kernel under a 1 s unit bound', {'k.cu': long_kernel()},
          ['--unit-time-limit=1', 'k.cu'], {0, 1},
-         reason=r'k\.cu: analysis stopped at the per-unit bound of 1 s'),
+         reason=r'k\.cu: analysis stopped at --unit-time-limit=1 \(the safety net'),
 ]
 
 
@@ -298,7 +298,7 @@ def problems(case, done):
     missing = case.rules - rules
     if missing:
         found.append(f'no finding of {sorted(missing)}')
-    if incomplete is not None and bool(incomplete) != ('per-unit bound' in (case.reason or '')):
+    if incomplete is not None and bool(incomplete) != ('unit-time-limit' in (case.reason or '')):
         found.append(f'the report marks {len(incomplete)} unit(s) incomplete')
     return found
 

@@ -321,7 +321,7 @@ report::Report analyse(Inputs In, const RunOptions &Options) {
 
   analysis::CrossUnitFacts Index = joinedFacts(Results, Options.OtherFacts);
   if (Options.ExportFacts) {
-    if (llvm::Error Err = analysis::writeAtomically(*Options.ExportFacts, Index.toJson()))
+    if (llvm::Error Err = analysis::writeOutput(*Options.ExportFacts, Index.toJson()))
       Report.Failures.push_back(
           {*Options.ExportFacts, "cannot write facts: " + llvm::toString(std::move(Err))});
   }

@@ -114,7 +114,7 @@ llvm::Error exportFixes(const report::Report &Report, const std::string &Path,
   llvm::raw_string_ostream OS(Text);
   llvm::yaml::Output YAML(OS);
   YAML << Document;
-  return analysis::writeAtomically(Path, Text);
+  return analysis::writeOutput(Path, Text);
 }
 
 } // namespace coopcheck::cli

@@ -4,6 +4,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 namespace coopcheck::cli {
 
@@ -43,12 +44,18 @@ static std::optional<std::string> readFile(const std::string &Path) {
   return (*Buffer)->getBuffer().str();
 }
 
-static void addUnit(Inputs &Result, const std::string &Path, const std::string &Directory,
+static void addUnit(Inputs &Result, const std::string &Path, std::string Directory,
                     std::optional<analysis::TranslatedCommand> Command) {
   if (!llvm::sys::fs::is_directory(Directory)) {
-    Result.Failures.push_back(
-        {Path, "the compile command's directory '" + Directory + "' does not exist"});
-    return;
+    // An absolute file needs no directory to be found; its relative -I paths may then miss.
+    if (!llvm::sys::fs::exists(Path)) {
+      Result.Failures.push_back(
+          {Path, "the compile command's directory '" + Directory + "' does not exist"});
+      return;
+    }
+    Result.Warnings.push_back(Path + ": the compile command's directory '" + Directory +
+                              "' does not exist; analysed from the file's own directory");
+    Directory = std::string(llvm::sys::path::parent_path(Path));
   }
   if (auto Reason = unreadableReason(Path)) {
     Result.Failures.push_back({Path, *Reason});
@@ -88,14 +95,35 @@ static void addDatabaseUnit(Inputs &Result, const std::string &Path,
   addUnit(Result, Path, Nearest->Directory, analysis::translateEntry(*Nearest));
 }
 
+/// What shapes an entry's parse: its file, directory and translated command (output options,
+/// the compiler's path and launcher are not in it).
+static std::string parseOf(const analysis::CompileEntry &Entry,
+                           const analysis::TranslatedCommand &Command) {
+  std::string Key = Entry.File + '\0' + Entry.Directory + '\0' + Command.CudaPath.value_or("") +
+                    '\0' + std::to_string(Command.Platform ? int(*Command.Platform) : -1);
+  for (const std::vector<std::string> *Part : {&Command.Args, &Command.GpuArchs})
+    for (const std::string &Arg : *Part)
+      Key += '\0' + Arg;
+  return Key;
+}
+
 Inputs gatherInputs(const std::vector<std::string> &Files,
                     const std::vector<analysis::CompileEntry> *Database) {
   Inputs Result;
   llvm::SmallString<256> Cwd;
   (void)llvm::sys::fs::current_path(Cwd); // empty when unknown: paths stay as given
   if (Database && Files.empty()) {
-    for (const analysis::CompileEntry &Entry : *Database)
-      addUnit(Result, Entry.File, Entry.Directory, analysis::translateEntry(Entry));
+    std::set<std::string> Parses;
+    for (const analysis::CompileEntry &Entry : *Database) {
+      analysis::TranslatedCommand Command = analysis::translateEntry(Entry);
+      if (!Parses.insert(parseOf(Entry, Command)).second)
+        continue;
+      if (Entry.Argv.empty())
+        Result.Warnings.push_back(Entry.File +
+                                  ": its compile command is empty; analysed with coopcheck's "
+                                  "own flags");
+      addUnit(Result, Entry.File, Entry.Directory, std::move(Command));
+    }
     return Result;
   }
   for (const std::string &File : Files) {

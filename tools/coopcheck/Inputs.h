@@ -23,6 +23,9 @@ struct TranslationUnitInput {
 struct Inputs {
   std::vector<TranslationUnitInput> Units;
   std::vector<report::InputFailure> Failures;
+  /// Entries analysed otherwise than they say (an empty command, a missing directory): one line
+  /// each, for stderr.
+  std::vector<std::string> Warnings;
 };
 
 /// Why a path cannot be analysed (missing, a directory, unreadable, binary), or nullopt.
@@ -30,7 +33,8 @@ std::optional<std::string> unreadableReason(const std::string &Path);
 
 /// Files given explicitly; with a database, each through its entry, or through a unit that
 /// includes it, or else with the nearest entry's command. With a database and no files, every
-/// entry of the database.
+/// entry of the database, an entry whose command parses like an earlier one's for the same file
+/// (they differ in -o and the like) once.
 Inputs gatherInputs(const std::vector<std::string> &Files,
                     const std::vector<analysis::CompileEntry> *Database);
 

@@ -2,6 +2,7 @@
 #include "analysis/flow/StableOrder.h"
 #include "analysis/support/AtomicWrite.h"
 #include "checks/report/SarifMerge.h"
+#include "tools/coopcheck/OutputPaths.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <nlohmann/json.hpp>
@@ -127,8 +128,12 @@ int mergeCommand(const std::vector<std::string> &Args) {
     llvm::outs() << *Text;
     return 0;
   }
+  if (Text)
+    if (std::optional<std::string> Input = inputNamedBy(Parsed->Output, Parsed->Inputs))
+      Text = llvm::createStringError("-o '" + Parsed->Output + "' is the input '" + *Input +
+                                     "': refusing to write over it");
   if (Text) {
-    llvm::Error Err = analysis::writeAtomically(Parsed->Output, *Text);
+    llvm::Error Err = analysis::writeOutput(Parsed->Output, *Text);
     if (!Err)
       return 0;
     Text = llvm::createStringError("cannot write '" + Parsed->Output +

@@ -8,6 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 #include <nlohmann/json.hpp>
 
 namespace coopcheck::cli {
@@ -104,7 +105,9 @@ std::optional<UnitResult> resultOf(const Json &Entry) {
 } // namespace
 
 ResultCache::ResultCache(std::string Directory, const std::string &RunOptions)
-    : Directory(std::move(Directory)), RunKey(buildIdentity() + "\n" + RunOptions) {}
+    : Directory(std::move(Directory)), RunKey(buildIdentity() + "\n" + RunOptions) {
+  analysis::removeStaleTemporaries(this->Directory, std::chrono::hours(24));
+}
 
 std::string ResultCache::keyOf(const std::string &UnitInputs) const {
   llvm::SmallString<256> Path(Directory);
@@ -168,9 +171,15 @@ void ResultCache::store(const std::string &Key, const UnitResult &R,
   } catch (const nlohmann::json::type_error &) {
     return; // text that is not UTF-8 would not read back byte for byte
   }
-  // A cache that cannot be written costs the next run its time, nothing else.
-  if (llvm::Error Err = analysis::writeAtomically(Key, Text))
-    llvm::consumeError(std::move(Err));
+  // A cache that cannot be written costs the next run its time, nothing else; a full disk is
+  // worth saying once.
+  llvm::Error Err = analysis::writeAtomically(Key, Text);
+  std::error_code Code = llvm::errorToErrorCode(std::move(Err));
+  if (Code == std::errc::no_space_on_device)
+    std::call_once(NoSpaceWarned, [&] {
+      llvm::errs() << "coopcheck: warning: the cache " << Directory
+                   << " is full (no space left on device): results are not kept\n";
+    });
 }
 
 } // namespace coopcheck::cli

@@ -11,6 +11,7 @@
 #include "analysis/launch/CrossUnitFacts.h"
 #include "checks/report/Finding.h"
 #include <chrono>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ public:
 private:
   std::string Directory;
   std::string RunKey;
+  mutable std::once_flag NoSpaceWarned;
 };
 
 } // namespace coopcheck::cli

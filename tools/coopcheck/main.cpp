@@ -20,6 +20,7 @@
 #include "tools/coopcheck/FixApplier.h"
 #include "tools/coopcheck/FixExport.h"
 #include "tools/coopcheck/MergeReports.h"
+#include "tools/coopcheck/OutputPaths.h"
 #include "tools/coopcheck/Shard.h"
 #include "tools/coopcheck/UnitIsolation.h"
 #include "llvm/Support/CommandLine.h"
@@ -398,7 +399,7 @@ void writeReport(const report::Report &Report) {
     std::cout << Text.str();
     return;
   }
-  if (Error Err = analysis::writeAtomically(OutputFile, Text.str()))
+  if (Error Err = analysis::writeOutput(OutputFile, Text.str()))
     usageError("cannot write '" + OutputFile + "': " + toString(std::move(Err)));
 }
 
@@ -621,6 +622,28 @@ std::optional<cli::HeaderFilter> headerFilter() {
   return std::move(*Filter);
 }
 
+/// -o, --export-fixes and --export-facts never write over a file the run reads.
+void refuseOverwritingInputs(const cli::Inputs &In) {
+  std::vector<std::string> Read(Files.begin(), Files.end());
+  for (const cli::TranslationUnitInput &Unit : In.Units)
+    Read.push_back(Unit.File);
+  if (!BuildPath.empty())
+    Read.push_back(sys::fs::is_directory(BuildPath) ? BuildPath + "/compile_commands.json"
+                                                    : BuildPath.getValue());
+  for (const std::string *Named : {&ConfigFile.getValue(), &BaselineFile.getValue()})
+    if (!Named->empty())
+      Read.push_back(*Named);
+  Read.insert(Read.end(), FactsFiles.begin(), FactsFiles.end());
+  std::pair<StringRef, const std::string *> Outputs[] = {
+      {"-o", &OutputFile.getValue()},
+      {"--export-fixes", &ExportFixesFile.getValue()},
+      {"--export-facts", &ExportFacts.getValue()}};
+  for (const auto &[Option, Path] : Outputs)
+    if (std::optional<std::string> Input = cli::inputNamedBy(*Path, Read))
+      usageError(Option + " '" + *Path + "' is the input '" + *Input +
+                 "': refusing to write over it");
+}
+
 /// 2 when an input could not be analysed (or, with --fail-on-compile-errors, had compile errors)
 /// or a fix-it not written, 1 for findings at or above --fail-level, else 0.
 int exitCode(const report::Report &Report, bool FixesWritten, report::Level Threshold) {
@@ -677,6 +700,10 @@ int main(int argc, const char **argv) {
                ": coopcheck reads them from share/coopcheck/include of the prefix its bin/ is in");
   cli::Inputs In = cli::gatherInputs(Files, Database ? &*Database : nullptr);
   keepShard(Shard, In);
+  refuseOverwritingInputs(In);
+  for (const std::string &Warning : In.Warnings)
+    if (!Quiet)
+      errs() << "coopcheck: warning: " << Warning << "\n";
   if (PrintParseArgs)
     return printParseArguments(In, Options);
   if (ExportCompileCommands.getNumOccurrences())
