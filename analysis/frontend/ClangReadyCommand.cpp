@@ -47,44 +47,49 @@ namespace {
 using clang::tooling::CompilationDatabase;
 using clang::tooling::CompileCommand;
 
-CompileCommand clangReady(CompileCommand Command) {
+void makeClangReady(CompileCommand &Command) {
   if (!runsGpuCompilerDriver(Command.CommandLine))
-    return Command;
+    return;
   llvm::SmallString<256> File(Command.Filename);
   llvm::sys::path::make_absolute(Command.Directory, File);
   auto Contents = llvm::MemoryBuffer::getFile(File);
   if (!Contents)
-    return Command;
+    return;
   CompileEntry Entry{Command.Directory, std::string(File), std::move(Command.CommandLine)};
   Command.CommandLine = clangReadyCommand(Entry, (*Contents)->getBuffer());
-  return Command;
 }
 
-std::vector<CompileCommand> clangReady(std::vector<CompileCommand> Commands) {
-  for (CompileCommand &Command : Commands)
-    Command = clangReady(std::move(Command));
-  return Commands;
-}
-
-class ClangReadyDatabase : public CompilationDatabase {
+class RewrittenDatabase : public CompilationDatabase {
 public:
-  explicit ClangReadyDatabase(std::unique_ptr<CompilationDatabase> Base) : Base(std::move(Base)) {}
+  RewrittenDatabase(std::unique_ptr<CompilationDatabase> Base, CommandRewrite Rewrite)
+      : Base(std::move(Base)), Rewrite(std::move(Rewrite)) {}
   std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    return clangReady(Base->getCompileCommands(File));
+    return rewritten(Base->getCompileCommands(File));
   }
   std::vector<std::string> getAllFiles() const override { return Base->getAllFiles(); }
   std::vector<CompileCommand> getAllCompileCommands() const override {
-    return clangReady(Base->getAllCompileCommands());
+    return rewritten(Base->getAllCompileCommands());
   }
 
 private:
+  std::vector<CompileCommand> rewritten(std::vector<CompileCommand> Commands) const {
+    for (CompileCommand &Command : Commands)
+      Rewrite(Command);
+    return Commands;
+  }
   std::unique_ptr<CompilationDatabase> Base;
+  CommandRewrite Rewrite;
 };
 
 } // namespace
 
+std::unique_ptr<CompilationDatabase> rewrittenDatabase(std::unique_ptr<CompilationDatabase> Base,
+                                                       CommandRewrite Rewrite) {
+  return std::make_unique<RewrittenDatabase>(std::move(Base), std::move(Rewrite));
+}
+
 std::unique_ptr<CompilationDatabase> clangReadyDatabase(std::unique_ptr<CompilationDatabase> Base) {
-  return std::make_unique<ClangReadyDatabase>(std::move(Base));
+  return rewrittenDatabase(std::move(Base), makeClangReady);
 }
 
 } // namespace coopcheck::analysis

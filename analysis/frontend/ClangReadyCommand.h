@@ -9,6 +9,7 @@
 #include "analysis/frontend/ParseSetup.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,14 @@ bool runsGpuCompilerDriver(llvm::ArrayRef<std::string> Argv);
 /// command and Contents), the file.
 std::vector<std::string> clangReadyCommand(const CompileEntry &Entry, llvm::StringRef Contents,
                                            const ParseOptions &Options = {});
+
+/// Changes one command of a database in place.
+using CommandRewrite = std::function<void(clang::tooling::CompileCommand &)>;
+
+/// Base with Rewrite applied to every command it gives.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+rewrittenDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+                  CommandRewrite Rewrite);
 
 /// Base with every command of a GPU compiler driver replaced by clangReadyCommand (left as it is
 /// when its file cannot be read: the tool reports that itself); other commands unchanged. What

@@ -16,39 +16,16 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 namespace clang::tooling {
-namespace {
-
-class ResponseFilesExpanded : public CompilationDatabase {
-public:
-  ResponseFilesExpanded(std::unique_ptr<CompilationDatabase> Base,
-                        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
-      : Base(std::move(Base)), FS(std::move(FS)) {}
-  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    return expanded(Base->getCompileCommands(File));
-  }
-  std::vector<std::string> getAllFiles() const override { return Base->getAllFiles(); }
-  std::vector<CompileCommand> getAllCompileCommands() const override {
-    return expanded(Base->getAllCompileCommands());
-  }
-
-private:
-  std::vector<CompileCommand> expanded(std::vector<CompileCommand> Commands) const {
-    for (CompileCommand &Command : Commands)
-      addExpandedResponseFiles(Command.CommandLine, Command.Directory,
-                               llvm::cl::TokenizeGNUCommandLine, *FS);
-    return Commands;
-  }
-  std::unique_ptr<CompilationDatabase> Base;
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS;
-};
-
-} // namespace
 
 std::unique_ptr<CompilationDatabase>
 expandResponseFiles(std::unique_ptr<CompilationDatabase> Base,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  auto Expand = [FS = std::move(FS)](CompileCommand &Command) {
+    addExpandedResponseFiles(Command.CommandLine, Command.Directory,
+                             llvm::cl::TokenizeGNUCommandLine, *FS);
+  };
   return coopcheck::analysis::clangReadyDatabase(
-      std::make_unique<ResponseFilesExpanded>(std::move(Base), std::move(FS)));
+      coopcheck::analysis::rewrittenDatabase(std::move(Base), std::move(Expand)));
 }
 
 } // namespace clang::tooling
