@@ -113,7 +113,9 @@ TEST(Scheduling, TwoBarrierSitesPairOnlyOnTheHardware) {
 }
 
 TEST(Scheduling, ThreadsPassingDifferentNumbersOfBarriersMismatch) {
-  // Probe P4: barriers pair by count; the side that passed fewer reads stale data.
+  // Probe P4: barriers pair by count; the side that passed fewer reads stale data. The first warp
+  // passes the barriers of lines 3 and 4; the second passes only line 4's, which paired with the
+  // first warp's line 3: the witness records how often each thread passed each barrier.
   ReplayResult R = replaySource(R"cu(
     __global__ void k(int *out) {
       if (threadIdx.x < 32) __syncthreads();
@@ -124,19 +126,6 @@ TEST(Scheduling, ThreadsPassingDifferentNumbersOfBarriersMismatch) {
   const PathResult &P = R.Failures.front();
   ASSERT_FALSE(P.Violations.empty());
   EXPECT_EQ(P.Violations.front().Kind, ViolationKind::BarrierCountMismatch);
-}
-
-TEST(Scheduling, AMismatchRecordsHowOftenEachThreadPassedEachBarrier) {
-  // The first warp passes the barriers of lines 3 and 4; the second passes only line 4's, which
-  // paired with the first warp's line 3.
-  ReplayResult R = replaySource(R"cu(
-    __global__ void k(int *out) {
-      if (threadIdx.x < 32) __syncthreads();
-      __syncthreads();
-      out[threadIdx.x] = 1;
-    })cu");
-  ASSERT_FALSE(R.Failures.empty());
-  const PathResult &P = R.Failures.front();
   auto PassesByLine = [&](ThreadId T) {
     std::map<unsigned, unsigned> ByLine;
     for (auto [Site, Times] : P.Threads[T].BlockBarrierPasses)
