@@ -107,6 +107,32 @@ bool isRuleOption(llvm::StringRef Key) {
   return Key.starts_with("cg-") && checks::findRule(Key.split('.').first);
 }
 
+/// Whether a Checks list has a cg- entry (`cg-warp-mask`, `-cg-*`); `*` and `-*` are none.
+bool namesCoopcheckRule(llvm::StringRef Globs) {
+  std::string Separated = Globs.str(); // clang-tidy separates globs by commas and newlines
+  llvm::replace(Separated, '\n', ',');
+  return llvm::any_of(llvm::split(Separated, ','), [](llvm::StringRef Glob) {
+    Glob = Glob.trim();
+    Glob.consume_front("-");
+    return Glob.starts_with("cg-");
+  });
+}
+
+/// The Checks of the merged sources, as clang-tidy concatenates them, leaving out a file's (or
+/// --config's) that has no cg- entry: a project's `-*,modernize-*` is written for clang-tidy's
+/// other checks, and someone who runs coopcheck asked for its rules. The plugin keeps
+/// clang-tidy's meaning (no rule).
+std::string checksOf(const std::vector<ClangTidyOptionsProvider::OptionsSource> &Sources) {
+  std::string Checks;
+  for (const auto &[Options, Source] : Sources) {
+    bool FromProject = Source != ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary &&
+                       Source != ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption;
+    if (Options.Checks && (!FromProject || namesCoopcheckRule(*Options.Checks)))
+      Checks += (Checks.empty() ? "" : ",") + *Options.Checks;
+  }
+  return Checks;
+}
+
 } // namespace
 
 std::vector<std::string> UnitConfiguration::defaultRules() {
@@ -264,7 +290,7 @@ llvm::Expected<UnitConfiguration> Configurations::forFile(llvm::StringRef Path) 
       SetBy[Entry.getKey().str()] = sourceName(Source, S->ConfigName);
   }
   UnitConfiguration Config;
-  GlobList Enabled(Merged.Checks.value_or(""));
+  GlobList Enabled(checksOf(Sources));
   llvm::erase_if(Config.Rules, [&](const std::string &Rule) { return !Enabled.contains(Rule); });
   for (const auto &Entry : Merged.CheckOptions) {
     llvm::StringRef Key = Entry.getKey();

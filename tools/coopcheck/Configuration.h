@@ -2,7 +2,9 @@
 // .clang-tidy up from the source (InheritParentConfig merging it with the one above), or
 // --config / --config-file instead, with coopcheck's own flags on top. One .clang-tidy thus
 // configures the CLI, the clang-tidy plugin and coopcheck-clangd alike. Only cg-* checks and
-// their options matter here; everything else in the files is left to clang-tidy.
+// their options matter here; everything else in the files is left to clang-tidy. A file's Checks
+// that names no cg- rule (`-*,modernize-*`) leaves the CLI's default, every rule: the plugin
+// keeps clang-tidy's meaning, none.
 #pragma once
 #include "tools/coopcheck/Inputs.h"
 #include "llvm/ADT/StringRef.h"
@@ -79,8 +81,8 @@ const std::string &configurationPath(const TranslationUnitInput &Unit);
 llvm::Expected<std::map<std::string, UnitConfiguration>>
 configureUnits(const std::vector<TranslationUnitInput> &Units, Configurations &Configs);
 
-/// A warning when the configuration enables no rule for some units (a team's .clang-tidy with
-/// "-*,bugprone-*"): they are analysed for nothing but the cross-unit facts.
+/// A warning when the configuration enables no rule for some units (a project's .clang-tidy with
+/// "-cg-*"): they are analysed for nothing but the cross-unit facts.
 std::optional<std::string>
 unitsWithoutRules(const std::map<std::string, UnitConfiguration> &ByFile);
 

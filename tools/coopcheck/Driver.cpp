@@ -1,5 +1,6 @@
 #include "tools/coopcheck/Driver.h"
 #include "analysis/flow/StableOrder.h"
+#include "analysis/frontend/ProjectHeaders.h"
 #include "analysis/support/AnalysisStage.h"
 #include "analysis/support/AtomicWrite.h"
 #include "analysis/support/Digest.h"
@@ -10,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <mutex>
@@ -177,6 +179,8 @@ UnitResult analyseIsolated(const TranslationUnitInput &Unit, const Run &R,
 std::string unitInputs(const TranslationUnitInput &Unit, const RunOptions &Options,
                        const std::string &FactsFile) {
   std::string Text = Unit.File + '\0' + Unit.Directory + '\0' + Unit.OnlyFindingsIn.value_or("");
+  // The repository it is in: which of its system headers are the project's own.
+  Text += '\0' + analysis::repositoryRoot(Unit.File, *llvm::vfs::getRealFileSystem());
   for (bool HostSide : {false, true})
     if (!HostSide || analysis::needsHostSidePass(Unit.Contents))
       for (const std::string &Arg : unitArguments(Unit, Options, HostSide))

@@ -1,5 +1,6 @@
 #include "tools/coopcheck/TidyRunner.h"
 #include "analysis/flow/UnitSession.h"
+#include "analysis/frontend/ProjectHeaders.h"
 #include "checks/CoopcheckCheck.h"
 #include "checks/CoopcheckModule.h"
 #include "checks/FindingAnchor.h"
@@ -114,6 +115,20 @@ private:
   std::vector<Decl *> TopLevel;
 };
 
+/// Makes the project's headers that the parse read as system headers user code before anything
+/// analyses the unit or reports on it (analysis/frontend/ProjectHeaders.h). The CLI's own
+/// decision: the clang-tidy plugin and coopcheck-clangd keep clang-tidy's system headers.
+class ProjectCodeConsumer : public ASTConsumer {
+public:
+  ProjectCodeConsumer(SourceManager &SM, const analysis::ProjectSystemHeaders &Headers)
+      : SM(SM), Headers(Headers) {}
+  void HandleTranslationUnit(ASTContext &) override { analysis::readAsProjectCode(SM, Headers); }
+
+private:
+  SourceManager &SM;
+  const analysis::ProjectSystemHeaders &Headers;
+};
+
 /// What every parse of a unit shares: the macros of clang-tidy's parse, the precompiled prefix.
 void prepare(CompilerInvocation &Invocation, const TidyRequest &Request,
              std::vector<std::string> &FilesRead) {
@@ -138,7 +153,11 @@ public:
     Unit.Stages = Request.Stages;
     analysis::UnitSession &Session = unitSessions()->sessionOf(CI.getPreprocessor(), Unit);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    // First: the scope is set before any other consumer traverses the unit.
+    CI.getPreprocessor().addPPCallbacks(
+        analysis::recordProjectSystemHeaders(CI.getSourceManager(), ProjectHeaders));
+    Consumers.push_back(
+        std::make_unique<ProjectCodeConsumer>(CI.getSourceManager(), ProjectHeaders));
+    // Then the scope is set, before any other consumer traverses the unit.
     if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
       Consumers.push_back(std::make_unique<TraversalScopeConsumer>());
     Consumers.push_back(Factory.createASTConsumer(CI, File));
@@ -153,6 +172,7 @@ private:
   ClangTidyASTConsumerFactory &Factory;
   const TidyRequest &Request;
   TidyResult &Result;
+  analysis::ProjectSystemHeaders ProjectHeaders;
 };
 
 class CoopcheckActionFactory : public tooling::FrontendActionFactory {

@@ -76,6 +76,26 @@ TEST(Configuration, InheritParentConfigAddsToTheParent) {
   EXPECT_EQ(option(C, "cg-early-exit-before-sync.Strict"), "true");
 }
 
+// A project's .clang-tidy written for clang-tidy's other checks does not turn coopcheck off; one
+// that names a cg- rule is read as clang-tidy reads it, -cg-* included.
+TEST(Configuration, FileWithoutCgEntryLeavesEveryRule) {
+  TempTree Tree;
+  Tree.write("lib/.clang-tidy", "Checks: '-*,modernize-*,\n  readability-*'\n"
+                                "CheckOptions: {cg-cooperative-launch.Arch: h100-sxm}\n");
+  UnitConfiguration C = configOf({}, Tree.write("lib/k.cu", ""));
+  EXPECT_EQ(C.Rules, UnitConfiguration::defaultRules());
+  EXPECT_EQ(option(C, "cg-cooperative-launch.Arch"), "h100-sxm");
+  Tree.write("one/.clang-tidy", "Checks: '-*,modernize-*,cg-tile-size'\n");
+  EXPECT_EQ(configOf({}, Tree.write("one/k.cu", "")).checkList(), "-*,cg-tile-size");
+  Tree.write("off/.clang-tidy", "Checks: '-cg-*,bugprone-*'\n");
+  EXPECT_TRUE(configOf({}, Tree.write("off/k.cu", "")).Rules.empty());
+  Tree.write("lib/sub/.clang-tidy", "InheritParentConfig: true\nChecks: '-cg-warp-mask'\n");
+  EXPECT_FALSE(configOf({}, Tree.write("lib/sub/k.cu", "")).enables("cg-warp-mask"));
+  ConfigurationFlags Flags;
+  Flags.Checks = "cg-warp-mask";
+  EXPECT_EQ(configOf(Flags, Tree.path("off/k.cu")).checkList(), "-*,cg-warp-mask");
+}
+
 TEST(Configuration, FlagsWinOverFiles) {
   TempTree Tree;
   Tree.write(".clang-tidy", ProjectConfig);
