@@ -36,9 +36,9 @@
 
 #include "coopcheck_model/device_core.h"
 
-// ---- Address spaces and funnel shifts ------------------------------------------------------------
-// CUDA's own (sm_20 and sm_32 intrinsics), declared only, under their real names: which space a
-// pointer is in and the bits of a funnel shift do not decide which threads meet where.
+// ---- Address spaces -------------------------------------------------------------------------------
+// CUDA's own (sm_20 intrinsics), declared only, under their real names: which space a pointer is in
+// does not decide which threads meet where.
 __device__ unsigned int __isGlobal(const void *ptr);
 __device__ unsigned int __isShared(const void *ptr);
 __device__ unsigned int __isConstant(const void *ptr);
@@ -54,10 +54,9 @@ __device__ void *__cvta_shared_to_generic(size_t rawbits);
 __device__ void *__cvta_constant_to_generic(size_t rawbits);
 __device__ void *__cvta_local_to_generic(size_t rawbits);
 __device__ void *__cvta_grid_constant_to_generic(size_t rawbits);
-__device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
-__device__ unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
-__device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
-__device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+
+// The block barrier of a named barrier id (CUDA's sm_30 intrinsic): a __syncthreads() of its own.
+__device__ void __barrier_sync(unsigned int id);
 
 typedef struct CUuuid_st {
   char bytes[16];

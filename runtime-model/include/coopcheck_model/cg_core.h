@@ -12,7 +12,26 @@
 #define _CGM_QUALIFIER __device__ __forceinline__
 #define _CGM_STATIC_QUALIFIER static __device__ __forceinline__
 
-namespace cooperative_groups {
+// CUDA declares the API in cooperative_groups::__v1 and brings it into cooperative_groups with a
+// using-directive; libcu++ forward-declares thread_block and thread_block_tile there, so any other
+// layout makes cooperative_groups::thread_block ambiguous. The directive comes first, so that
+// cooperative_groups::name works inside the headers too. HIP and MXMACA declare the API in
+// cooperative_groups itself.
+#if defined(__COOPCHECK_MODEL_HIP__) || defined(__COOPCHECK_MODEL_MACA__)
+#define _CGM_BEGIN_NAMESPACE namespace cooperative_groups {
+#define _CGM_END_NAMESPACE }
+#else
+#define _CGM_BEGIN_NAMESPACE                                                                       \
+  namespace cooperative_groups {                                                                   \
+  namespace __v1 {}                                                                                \
+  using namespace __v1;                                                                            \
+  namespace __v1 {
+#define _CGM_END_NAMESPACE                                                                         \
+  }                                                                                                \
+  }
+#endif
+
+_CGM_BEGIN_NAMESPACE
 
 namespace details {
 // Group kinds, the values get_type() returns and the model functions receive. 1-4 and 6 are
@@ -522,6 +541,6 @@ this_thread_block(block_tile_memory<TileCommunicationSize, MaxBlockSize> &scratc
 using cooperative_groups::tiled_partition;
 } // namespace experimental
 
-} // namespace cooperative_groups
+_CGM_END_NAMESPACE
 
 #endif // __COOPCHECK_MODEL_CG_CORE_H

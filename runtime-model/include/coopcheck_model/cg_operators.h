@@ -5,7 +5,7 @@
 
 #include "cg_core.h"
 
-namespace cooperative_groups {
+_CGM_BEGIN_NAMESPACE
 
 template <class Ty> struct plus {
   _CGM_QUALIFIER Ty operator()(Ty a, Ty b) const { return a + b; }
@@ -40,6 +40,6 @@ template <class Op> _CGM_QUALIFIER void *op_address(Op &op) {
 }
 } // namespace details
 
-} // namespace cooperative_groups
+_CGM_END_NAMESPACE
 
 #endif // __COOPCHECK_MODEL_CG_OPERATORS_H

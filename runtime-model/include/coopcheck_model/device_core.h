@@ -255,6 +255,14 @@ __CCM_ATOMICS(_block)
 __CCM_ATOMICS(_system)
 #undef __CCM_ATOMICS
 
+// ---- Funnel shifts -------------------------------------------------------------------------------
+// CUDA's sm_32 intrinsics, which HIP has too: declared only, under their real names (the bits of a
+// shift do not decide which threads meet where).
+__device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+
 // ---- Cached loads and stores ---------------------------------------------------------------------
 // Cache hints do not change what a thread reads or writes, so plain accesses model them.
 #define __CCM_LOAD(NAME)                                                                            \

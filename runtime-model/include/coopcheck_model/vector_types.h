@@ -3,21 +3,46 @@
 #ifndef __COOPCHECK_MODEL_VECTOR_TYPES_H
 #define __COOPCHECK_MODEL_VECTOR_TYPES_H
 
+// HIP's vector types are instances of HIP_vector_type, with constructors and operators; CUDA's
+// and MXMACA's are plain structs. uint3 stays a struct on HIP too (derived from the instance):
+// clang's builtin variables declare it as one.
+#ifdef __COOPCHECK_MODEL_HIP__
+#include "hip_vector_type.h"
+#define __CCM_VEC_TYPE(NAME, T, N, ALIGN) using NAME = HIP_vector_type<T, N>;
+#define __CCM_VEC_UINT3                                                                             \
+  struct uint3 : HIP_vector_type<unsigned int, 3> {                                                \
+    using HIP_vector_type<unsigned int, 3>::HIP_vector_type;                                       \
+    uint3() = default;                                                                             \
+    __host__ __device__ constexpr uint3(const HIP_vector_type<unsigned int, 3> &v)                 \
+        : HIP_vector_type<unsigned int, 3>(v) {}                                                   \
+  };
+#else
+#define __CCM_VEC_TYPE(NAME, T, N, ALIGN)                                                           \
+  struct __attribute__((aligned(ALIGN))) NAME { T __CCM_VEC_MEMBERS_##N; };
+#define __CCM_VEC_UINT3 __CCM_VEC_TYPE(uint3, unsigned int, 3, 4)
+#endif
+#define __CCM_VEC_MEMBERS_1 x
+#define __CCM_VEC_MEMBERS_2 x, y
+#define __CCM_VEC_MEMBERS_3 x, y, z
+#define __CCM_VEC_MEMBERS_4 x, y, z, w
+
 #define __CCM_VEC1(NAME, T, ALIGN)                                                                  \
-  struct __attribute__((aligned(ALIGN))) NAME { T x; };                                            \
+  __CCM_VEC_TYPE(NAME, T, 1, ALIGN)                                                                \
   static __inline__ __host__ __device__ NAME make_##NAME(T x) { NAME r; r.x = x; return r; }
 #define __CCM_VEC2(NAME, T, ALIGN)                                                                  \
-  struct __attribute__((aligned(ALIGN))) NAME { T x, y; };                                         \
+  __CCM_VEC_TYPE(NAME, T, 2, ALIGN)                                                                \
   static __inline__ __host__ __device__ NAME make_##NAME(T x, T y) {                              \
     NAME r; r.x = x; r.y = y; return r;                                                            \
   }
 #define __CCM_VEC3(NAME, T, ALIGN)                                                                  \
-  struct __attribute__((aligned(ALIGN))) NAME { T x, y, z; };                                      \
+  __CCM_VEC_TYPE(NAME, T, 3, ALIGN)                                                                \
+  __CCM_MAKE3(NAME, T)
+#define __CCM_MAKE3(NAME, T)                                                                        \
   static __inline__ __host__ __device__ NAME make_##NAME(T x, T y, T z) {                         \
     NAME r; r.x = x; r.y = y; r.z = z; return r;                                                   \
   }
 #define __CCM_VEC4(NAME, T, ALIGN)                                                                  \
-  struct __attribute__((aligned(ALIGN))) NAME { T x, y, z, w; };                                   \
+  __CCM_VEC_TYPE(NAME, T, 4, ALIGN)                                                                \
   static __inline__ __host__ __device__ NAME make_##NAME(T x, T y, T z, T w) {                    \
     NAME r; r.x = x; r.y = y; r.z = z; r.w = w; return r;                                          \
   }
@@ -46,7 +71,8 @@ __CCM_VEC3(int3, int, 4)
 __CCM_VEC4(int4, int, 16)
 __CCM_VEC1(uint1, unsigned int, 4)
 __CCM_VEC2(uint2, unsigned int, 8)
-__CCM_VEC3(uint3, unsigned int, 4)
+__CCM_VEC_UINT3
+__CCM_MAKE3(uint3, unsigned int)
 __CCM_VEC4(uint4, unsigned int, 16)
 __CCM_VEC1(long1, long, sizeof(long))
 __CCM_VEC2(long2, long, 2 * sizeof(long))
@@ -77,6 +103,13 @@ __CCM_VEC4(double4, double, 16)
 #undef __CCM_VEC2
 #undef __CCM_VEC3
 #undef __CCM_VEC4
+#undef __CCM_MAKE3
+#undef __CCM_VEC_TYPE
+#undef __CCM_VEC_UINT3
+#undef __CCM_VEC_MEMBERS_1
+#undef __CCM_VEC_MEMBERS_2
+#undef __CCM_VEC_MEMBERS_3
+#undef __CCM_VEC_MEMBERS_4
 
 struct dim3 {
   unsigned int x, y, z;

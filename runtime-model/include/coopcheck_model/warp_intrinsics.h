@@ -75,5 +75,7 @@ __device__ __coopcheck_lanemask_t __lanemask_gt(void);
 #endif
 
 __device__ void __nanosleep(unsigned int ns);
+// The position of the offset-th set bit of mask counted from base (CUDA's sm_30 intrinsic).
+__device__ unsigned int __fns(unsigned int mask, unsigned int base, int offset);
 
 #endif // __COOPCHECK_MODEL_WARP_INTRINSICS_H

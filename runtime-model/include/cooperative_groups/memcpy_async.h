@@ -12,7 +12,7 @@ class pipeline; // cuda_pipeline.h
 }
 } // namespace nvcuda
 
-namespace cooperative_groups {
+_CGM_BEGIN_NAMESPACE
 
 // Copies count bytes from src to dst.
 template <typename TyGroup, typename TyElem, typename TySizeT>
@@ -70,6 +70,6 @@ _CGM_QUALIFIER void wait(TyGroup &group, nvcuda::experimental::pipeline &pipe, s
   __cgm_group_wait(g.kind, g.tile_size, g.mask);
 }
 
-} // namespace cooperative_groups
+_CGM_END_NAMESPACE
 
 #endif // __COOPCHECK_MODEL_CG_MEMCPY_ASYNC_H

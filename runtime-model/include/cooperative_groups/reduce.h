@@ -6,7 +6,7 @@
 #include "../cooperative_groups.h"
 #include "../coopcheck_model/cg_operators.h"
 
-namespace cooperative_groups {
+_CGM_BEGIN_NAMESPACE
 
 namespace details {
 template <unsigned int Size, typename ParentT>
@@ -31,6 +31,6 @@ _CGM_QUALIFIER auto reduce(const TyGroup &group, TyVal &&val, TyFn &&op) -> decl
   return out.value();
 }
 
-} // namespace cooperative_groups
+_CGM_END_NAMESPACE
 
 #endif // __COOPCHECK_MODEL_CG_REDUCE_H

@@ -6,7 +6,7 @@
 #include "../cooperative_groups.h"
 #include "../coopcheck_model/cg_operators.h"
 
-namespace cooperative_groups {
+_CGM_BEGIN_NAMESPACE
 
 namespace details {
 struct inclusive_tag {};
@@ -70,6 +70,6 @@ _CGM_QUALIFIER typename details::remove_qual<TyVal>::type exclusive_scan(const T
       group, val, plus<typename details::remove_qual<TyVal>::type>());
 }
 
-} // namespace cooperative_groups
+_CGM_END_NAMESPACE
 
 #endif // __COOPCHECK_MODEL_CG_SCAN_H

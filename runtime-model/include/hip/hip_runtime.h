@@ -87,6 +87,12 @@ typedef struct {
 #include "../coopcheck_model/module_api.inc"
 #include "../coopcheck_model/runtime_api_end.inc"
 
+// What the real hip_runtime.h includes before its own declarations: code uses std::chrono and
+// std::thread, printf and assert without including them.
+#include <assert.h>
+#include <stdio.h>
+#include <thread>
+
 // ---- HIP-only spellings --------------------------------------------------------------------------
 // Device code may call abort(), which traps as __builtin_trap() does (ROCm's device functions
 // define it next to the host's own from <cstdlib>).
@@ -99,6 +105,87 @@ __device__ __attribute__((noreturn)) void abort();
 #define __HIP_MEMORY_SCOPE_AGENT 4
 #define __HIP_MEMORY_SCOPE_SYSTEM 5
 #endif
+
+// Bit fields (AMD's v_bfe and v_bfi), defined as ROCm does: offsets and widths are taken modulo
+// the word size, and a field of width 0 is empty.
+__device__ static __inline__ unsigned int __bitextract_u32(unsigned int src0, unsigned int src1,
+                                                           unsigned int src2) {
+  unsigned int offset = src1 & 31, width = src2 & 31;
+  return (src0 >> offset) & ((1u << width) - 1u);
+}
+__device__ static __inline__ unsigned long long __bitextract_u64(unsigned long long src0,
+                                                                 unsigned int src1,
+                                                                 unsigned int src2) {
+  unsigned int offset = src1 & 63, width = src2 & 63;
+  return (src0 >> offset) & ((1ull << width) - 1ull);
+}
+__device__ static __inline__ unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
+                                                          unsigned int src2, unsigned int src3) {
+  unsigned int offset = src2 & 31, mask = (1u << (src3 & 31)) - 1u;
+  return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
+}
+__device__ static __inline__ unsigned long long __bitinsert_u64(unsigned long long src0,
+                                                                unsigned long long src1,
+                                                                unsigned int src2,
+                                                                unsigned int src3) {
+  unsigned int offset = src2 & 63;
+  unsigned long long mask = (1ull << (src3 & 63)) - 1ull;
+  return (src0 & ~(mask << offset)) | ((src1 & mask) << offset);
+}
+
+// The atomics HIP has beyond CUDA's overloads: unsigned long (the 64-bit word on LP64), floating
+// subtraction, minimum, maximum, exchange and compare-and-swap, and AMD's no-return and
+// (un)safe additions. Each is one atomic instruction (or CUDA's overload of the same word).
+#define __CCM_HIP_ATOMICS(SFX)                                                                     \
+  __CCM_HIP_ULONG_ATOMIC(Add, SFX)                                                                 \
+  __CCM_HIP_ULONG_ATOMIC(Exch, SFX)                                                                \
+  __CCM_HIP_ULONG_ATOMIC(Min, SFX)                                                                 \
+  __CCM_HIP_ULONG_ATOMIC(Max, SFX)                                                                 \
+  __CCM_HIP_ULONG_ATOMIC(And, SFX)                                                                 \
+  __CCM_HIP_ULONG_ATOMIC(Or, SFX)                                                                  \
+  __CCM_HIP_ULONG_ATOMIC(Xor, SFX)                                                                 \
+  static __inline__ __device__ unsigned long atomicSub##SFX(unsigned long *p, unsigned long v) {   \
+    return atomicAdd##SFX(p, 0ul - v);                                                             \
+  }                                                                                                \
+  static __inline__ __device__ unsigned long atomicCAS##SFX(unsigned long *p, unsigned long cmp,   \
+                                                            unsigned long v) {                     \
+    return atomicCAS##SFX(reinterpret_cast<unsigned long long *>(p), cmp, v);                      \
+  }                                                                                                \
+  __CCM_HIP_FLOAT_ATOMICS(float, unsigned int, SFX)                                                \
+  __CCM_HIP_FLOAT_ATOMICS(double, unsigned long long, SFX)                                         \
+  static __inline__ __device__ double atomicExch##SFX(double *p, double v) {                       \
+    return __builtin_bit_cast(double, atomicExch##SFX(reinterpret_cast<unsigned long long *>(p),   \
+                                                      __builtin_bit_cast(unsigned long long, v))); \
+  }
+#define __CCM_HIP_ULONG_ATOMIC(OP, SFX)                                                            \
+  static __inline__ __device__ unsigned long atomic##OP##SFX(unsigned long *p, unsigned long v) {  \
+    return atomic##OP##SFX(reinterpret_cast<unsigned long long *>(p), v);                          \
+  }
+#define __CCM_HIP_FLOAT_ATOMICS(T, BITS, SFX)                                                      \
+  static __inline__ __device__ T atomicSub##SFX(T *p, T v) { return atomicAdd##SFX(p, -v); }       \
+  static __inline__ __device__ T atomicMin##SFX(T *p, T v) {                                       \
+    return __atomic_fetch_min(p, v, __ATOMIC_RELAXED);                                             \
+  }                                                                                                \
+  static __inline__ __device__ T atomicMax##SFX(T *p, T v) {                                       \
+    return __atomic_fetch_max(p, v, __ATOMIC_RELAXED);                                             \
+  }                                                                                                \
+  static __inline__ __device__ T atomicCAS##SFX(T *p, T cmp, T v) {                                \
+    return __builtin_bit_cast(T, atomicCAS##SFX(reinterpret_cast<BITS *>(p),                       \
+                                                __builtin_bit_cast(BITS, cmp),                     \
+                                                __builtin_bit_cast(BITS, v)));                     \
+  }
+__CCM_HIP_ATOMICS()
+__CCM_HIP_ATOMICS(_system)
+#undef __CCM_HIP_ATOMICS
+#undef __CCM_HIP_ULONG_ATOMIC
+#undef __CCM_HIP_FLOAT_ATOMICS
+__device__ static __inline__ void atomicAddNoRet(float *p, float v) { atomicAdd(p, v); }
+#define __CCM_HIP_UNSAFE_ADD(T)                                                                    \
+  __device__ static __inline__ T unsafeAtomicAdd(T *p, T v) { return atomicAdd(p, v); }            \
+  __device__ static __inline__ T safeAtomicAdd(T *p, T v) { return atomicAdd(p, v); }
+__CCM_HIP_UNSAFE_ADD(float)
+__CCM_HIP_UNSAFE_ADD(double)
+#undef __CCM_HIP_UNSAFE_ADD
 
 // AMD's device clocks and sleep. The AMDGPU builtin is declared as a function: the parse targets
 // NVPTX, where clang has no AMDGPU builtins.
@@ -163,6 +250,9 @@ __host__ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned
 __host__ hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
 __host__ hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
 __host__ hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
+__host__ hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes,
+                                        hipMemcpyKind kind, hipStream_t stream);
+__host__ int hipGetStreamDeviceId(hipStream_t stream);
 __host__ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
                                        dim3 dimBlocks, void **args, size_t sharedMemBytes,
                                        hipStream_t stream, hipEvent_t startEvent,
