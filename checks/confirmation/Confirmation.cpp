@@ -67,9 +67,11 @@ bool failsAt(const report::Finding &F, const std::set<SourcePlace> &Points) {
 /// One kernel's findings and what its replays showed.
 class KernelReplay {
 public:
+  /// UnitWork: the work of the unit's replays so far, which this one's add to.
   KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
-               std::vector<report::Finding> &Findings)
-      : Kernel(Kernel), Options(Options), Findings(Findings), Lines(linesOf(Kernel)) {}
+               std::vector<report::Finding> &Findings, executor::Work &UnitWork)
+      : Kernel(Kernel), Options(Options), Findings(Findings), UnitWork(UnitWork),
+        Lines(linesOf(Kernel)) {}
 
   /// MayWait: whether the kernel can wait on memory, so that only a replay finds its hangs.
   bool worthReplaying(bool MayWait) const {
@@ -114,11 +116,14 @@ private:
     auto Start = std::chrono::steady_clock::now();
     ReplayResult R = executor::replay(Kernel, S.Shape, Model, bounds(), KnownArguments(),
                                       analysis::modelIncludeDir());
+    UnitWork.Steps += R.Done.Steps;
+    UnitWork.SolverWork += R.Done.SolverWork;
     if (Options.Verbose)
       llvm::errs() << "coopcheck: executor: " << Kernel.getName() << " on " << describeGrid(S.Shape)
                    << " (" << S.Origin
                    << (Model == Semantics::Specification ? ", specification" : "")
-                   << "): " << R.PathsExplored << " paths, " << R.Failures.size() << " failing"
+                   << "): " << R.PathsExplored << " paths, " << R.Done.Steps << " steps, "
+                   << R.Done.SolverWork << " solver work, " << R.Failures.size() << " failing"
                    << (R.BoundHit.empty() ? "" : ", stopped: " + R.BoundHit) << ", "
                    << llvm::format("%.0f", std::chrono::duration<double, std::milli>(
                                                std::chrono::steady_clock::now() - Start)
@@ -132,7 +137,8 @@ private:
   Bounds bounds() const {
     Bounds Limits;
     if (!anyPending()) {
-      Limits.Time = std::chrono::milliseconds(500);
+      Limits.Steps /= 4;
+      Limits.SolverWork /= 4;
       Limits.Paths = 16;
     }
     return Limits;
@@ -183,6 +189,7 @@ private:
   const llvm::Function &Kernel;
   const ConfirmOptions &Options;
   std::vector<report::Finding> &Findings;
+  executor::Work &UnitWork;
   std::set<SourceLine> Lines;
 };
 
@@ -196,26 +203,26 @@ bool mayWait(const llvm::Function &Kernel, const UnitToConfirm &Unit) {
 
 /// The replays of a unit once the device-side Clang arguments are chosen; false when the unit's
 /// budget ran out before every kernel worth replaying was replayed.
-bool confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
+void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
                      model::Platform Platform, const ConfirmOptions &Options,
                      std::vector<report::Finding> &Findings) {
   llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(Unit.File, DeviceArgs);
   if (!IR) {
     // Findings stay as the static rules reported them.
     llvm::consumeError(IR.takeError());
-    return true;
+    return;
   }
   std::vector<report::Finding> Deadlocks;
   unsigned WarpSize = warpSize(Platform, Unit.Parse.HipWave32);
-  auto Start = std::chrono::steady_clock::now();
+  executor::Work UnitWork;
   unsigned NotReplayed = 0;
   for (const llvm::Function &Kernel : *IR->Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
-    KernelReplay Replay(Kernel, Options, Findings);
+    KernelReplay Replay(Kernel, Options, Findings, UnitWork);
     if (!Replay.worthReplaying(mayWait(Kernel, Unit)))
       continue;
-    if (std::chrono::steady_clock::now() - Start > Options.UnitBudget) {
+    if (UnitWork.Steps > Options.UnitSteps || UnitWork.SolverWork > Options.UnitSolverWork) {
       ++NotReplayed;
       continue;
     }
@@ -242,16 +249,15 @@ bool confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &
     D.Suppressed = Text && checks::nolintCovers(*Text, D.Location.Line, D.RuleId);
   }
   Findings.insert(Findings.end(), Deadlocks.begin(), Deadlocks.end());
-  return NotReplayed == 0;
 }
 
 } // namespace
 
-bool confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings) {
   if (llvm::none_of(Findings, needsConfirmation) &&
       (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
-    return true;
+    return;
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   analysis::ParseOptions Hermetic = Unit.Parse;
   Hermetic.CudaPath.reset();
@@ -261,7 +267,7 @@ bool confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
     HermeticCommand = *Unit.Command;
     HermeticCommand->CudaPath.reset();
   }
-  return confirmFindings(
+  confirmFindings(
       Unit, analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
       Options, Findings);
 }

@@ -11,7 +11,7 @@
 #include "runtime-model/semantics/Collectives.h"
 #include "runtime-model/semantics/LaunchShape.h"
 #include "runtime-model/semantics/Platform.h"
-#include <chrono>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,9 +23,11 @@ struct ConfirmOptions {
   model::Semantics Model = model::Semantics::Hardware; ///< --model=hw|spec
   bool Verbose = false;                                ///< executor statistics on stderr
   bool ReportDeadlocks = false; ///< cg-deadlock is enabled: replay every kernel with collectives
-  /// What one translation unit's replays may take in all: kernels past it keep their findings
-  /// as the static rules reported them.
-  std::chrono::milliseconds UnitBudget{30000};
+  /// The work one translation unit's replays may do in all (each replay is bounded by
+  /// executor::Bounds too), instructions interpreted and the solver's resource count: kernels
+  /// past it keep their findings as the static rules reported them. Counts, not times, so that
+  /// every machine confirms the same findings.
+  uint64_t UnitSteps = 24000000, UnitSolverWork = 36000000;
   /// --grid: the only grid kernels are replayed on.
   std::optional<model::Dim3> Grid, Block;
 };
@@ -47,9 +49,9 @@ struct UnitToConfirm {
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the
 /// executor implements, also when the rules parsed a real toolkit), replays its kernels on the
 /// platform's warps and updates Findings: confirmed with a witness, downgraded to notes, or
-/// joined by cg-deadlock findings. False when the unit's budget (UnitBudget) ran out before every
-/// kernel worth replaying was replayed: another run, less loaded, may confirm more.
-bool confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+/// joined by cg-deadlock findings. Kernels past the unit's budget (UnitSteps, UnitSolverWork)
+/// are not replayed: their findings stay as the rules reported them, on every run alike.
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings);
 
 } // namespace coopcheck::confirmation

@@ -260,7 +260,7 @@ private:
   }
   /// The instruction's value is E; the thread goes on with the next one.
   StepResult done(z3::expr E) {
-    R.set(Fr, &I, E.is_numeral() ? E : E.simplify());
+    R.set(Fr, &I, R.simplified(E));
     R.advance(Fr);
     return StepResult::Continue;
   }
@@ -354,7 +354,7 @@ StepResult InstructionStep::visitGetElementPtrInst(GetElementPtrInst &GEP) {
   uint64_t Known = 0;
   bool Concrete = Address.is_numeral_u64(Known);
   for (gep_type_iterator It = gep_type_begin(GEP), End = gep_type_end(GEP); It != End; ++It) {
-    z3::expr Index = resize(eval(It.getOperand()), 64, true).simplify();
+    z3::expr Index = R.simplified(resize(eval(It.getOperand()), 64, true));
     uint64_t Offset = 0, Stride = 0;
     bool IndexKnown = Index.is_numeral_u64(Offset);
     if (StructType *S = It.getStructTypeOrNull())
@@ -393,7 +393,7 @@ StepResult InstructionStep::visitAtomicRMWInst(AtomicRMWInst &RMW) {
   z3::expr Old = R.load(T, Address, Bits), V = eval(RMW.getValOperand());
   std::optional<z3::expr> New = atomicResult(RMW.getOperation(), Old, V);
   if (New)
-    R.store(Address, New->simplify());
+    R.store(Address, R.simplified(*New));
   else
     R.storeUnknown(Address, fresh("atomic", Bits));
   return done(Old);
@@ -405,7 +405,7 @@ StepResult InstructionStep::visitAtomicCmpXchgInst(AtomicCmpXchgInst &CAS) {
   unsigned W = bitsOf(CAS.getCompareOperand()->getType(), R.DL);
   z3::expr Old = R.load(T, Address, W);
   z3::expr Swap = Old == eval(CAS.getCompareOperand());
-  R.store(Address, z3::ite(Swap, eval(CAS.getNewValOperand()), Old).simplify());
+  R.store(Address, R.simplified(z3::ite(Swap, eval(CAS.getNewValOperand()), Old)));
   return done(z3::concat(boolToBv(R.Z, Swap), Old));
 }
 

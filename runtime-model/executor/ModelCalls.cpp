@@ -532,7 +532,7 @@ StepResult Replay::atomicCall(ModelCall &C) {
                                 : N.contains("Dec")  ? std::optional(wrappingDecrement(Old, V))
                                                      : std::nullopt;
   if (New)
-    store(Address, New->simplify());
+    store(Address, simplified(*New));
   else
     storeUnknown(Address, Z.bv_const(("atomic" + std::to_string(St->Steps)).c_str(), C.Bits));
   return C.returns(Old);
@@ -686,7 +686,7 @@ void Replay::completeRelease(const Release &R) {
   for (ThreadId T : R.Threads) {
     const PendingCall &P = *St->Threads[T].Pending;
     if (!P.Call->getType()->isVoidTy())
-      Results.emplace_back(T, collectiveResult(T, P, R).simplify());
+      Results.emplace_back(T, simplified(collectiveResult(T, P, R)));
   }
   for (auto &[T, V] : Results)
     set(St->Threads[T].Stack.back(), St->Threads[T].Pending->Call, V);

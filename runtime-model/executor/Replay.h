@@ -6,7 +6,7 @@
 #include "runtime-model/semantics/FailureKind.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
-#include <chrono>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -56,8 +56,23 @@ struct PathResult {
   std::optional<FailureKind> failure() const;
 };
 
+/// Every bound counts work and none measures time, so that a replay explores the same paths on
+/// every machine and under any load (the Clang Static Analyzer bounds its exploration by counts
+/// as well).
 struct Bounds {
-  std::chrono::milliseconds Time{2000};
+  /// Instructions interpreted over all the replay's paths, one that computes a large value counting
+  /// as several (see ValueNodes).
+  uint64_t Steps = 2000000;
+  /// The nodes of one value's expression. Simplifying a value costs time that grows with its
+  /// expression (a sum of thousands of loaded terms in generated code), so a step counts as
+  /// 1 + nodes / 8 instructions, and past this many nodes the replay stops (value bound), as
+  /// the Static Analyzer stops following symbols past its max-symbol-complexity.
+  unsigned ValueNodes = 8192;
+  /// Z3's work over the whole replay and that of one query, in Z3's resource count (rlimit:
+  /// Z3's own steps): a query that reaches its limit counts as unsatisfiable, and the search as
+  /// not exhaustive.
+  uint64_t SolverWork = 3000000;
+  unsigned SolverResource = 1000000;
   unsigned Paths = 64;
   /// Consecutive paths that take no branch edge taken before and end no new way: past them, once
   /// another bound has made the search non-exhaustive, it has stopped learning (threads branching
@@ -69,6 +84,12 @@ struct Bounds {
   size_t MemoryCells = size_t(1) << 20; ///< values held in the grid's memory
 };
 
+/// Work done, counted as Bounds count it: instructions interpreted (weighted by their values'
+/// size), the solver's resource count.
+struct Work {
+  uint64_t Steps = 0, SolverWork = 0;
+};
+
 struct ReplayResult {
   std::vector<PathResult> Failures; ///< paths that hang, trap or break a contract
   unsigned PathsExplored = 0;
@@ -76,6 +97,7 @@ struct ReplayResult {
   /// nothing unmodelled was met and no quiet branch kept only one side.
   bool Exhausted = false;
   std::string BoundHit;
+  Work Done; ///< which the unit's budget counts
 };
 
 /// The kernel and every function it can call directly, transitively, each once: the code a replay

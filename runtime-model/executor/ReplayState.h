@@ -206,7 +206,12 @@ private:
   z3::expr constant(ThreadId T, const Constant *C);
   std::optional<uint64_t> concrete(const z3::expr &E);
   uint64_t concretize(const z3::expr &E);
-  z3::check_result check(int64_t AtLeastMs = 1);
+  /// Z3's resource count of the replay's context so far, which it also keeps in SolverWorkDone.
+  uint64_t z3Work();
+  /// E simplified, the instruction that computed it charged for its size (Bounds::ValueNodes).
+  z3::expr simplified(const z3::expr &E);
+  /// One query under Resource (default: Limits.SolverResource).
+  z3::check_result check(std::optional<unsigned> Resource = std::nullopt);
   bool feasible(const z3::expr &Condition);
   void constrain(const z3::expr &Condition);
   void switchTo(GridState &&Next);
@@ -308,8 +313,8 @@ private:
   GridState initialState();
   void runPaths();
   bool stopped() const {
-    return BoundHit == "time bound" || BoundHit == "step bound" || BoundHit == "memory bound" ||
-           !Unmodelled.empty();
+    return BoundHit == "step budget" || BoundHit == "solver budget" || BoundHit == "step bound" ||
+           BoundHit == "memory bound" || BoundHit == "value bound" || !Unmodelled.empty();
   }
 
   z3::context Z;
@@ -325,16 +330,17 @@ private:
   std::optional<GridState> St;
   std::vector<const Instruction *> Sites;
   ReplayResult Result;
-  std::chrono::steady_clock::time_point Start;
+  uint64_t StepsTaken = 0;     ///< over all paths: what Limits.Steps bounds
+  uint64_t SolverWorkDone = 0; ///< Z3's resource count: what Limits.SolverWork bounds
   std::string BoundHit;
   std::string Unmodelled;
   std::vector<std::pair<std::string, z3::expr>> Parameters; ///< scalar kernel arguments
   bool LoopBoundHit = false;
-  bool ReverseTurns = false;              ///< threads take turns from the highest id
-  bool QuietSideSkipped = false;          ///< a quiet branch could have gone the other way
-  std::optional<int64_t> SolverTimeoutMs; ///< the limit the solver was last given
-  bool SolverGaveUp = false;              ///< a query ran out of time: its branch was not explored
-  bool HangUnwitnessed = false;           ///< a hang held only on memory no launch leaves so
+  bool ReverseTurns = false;           ///< threads take turns from the highest id
+  bool QuietSideSkipped = false;       ///< a quiet branch could have gone the other way
+  std::optional<unsigned> SolverLimit; ///< the resource limit the solver was last given
+  bool SolverGaveUp = false;    ///< a query reached its resource limit: its branch was not explored
+  bool HangUnwitnessed = false; ///< a hang held only on memory no launch leaves so
   QuietBranches Quiet;
   /// The kernel's pointer arguments by the base of the buffer each replay gives them.
   std::map<uint64_t, const Argument *> ArgumentBuffers;

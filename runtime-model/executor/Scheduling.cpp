@@ -44,10 +44,9 @@ namespace coopcheck::model::executor::detail {
 
 using namespace llvm;
 
-/// Steps between two looks at the clock. A step simplifies its value, which costs time growing
-/// with the expression (thousands of nested operations in generated code take milliseconds a
-/// step): a look every 64 steps keeps the replay within a few steps of its time bound.
-constexpr unsigned StepsBetweenClockReads = 64;
+/// The inputs of a failing path are worth a query past the ordinary limit: no other path shows
+/// them. This many times the limit of a branch's query.
+constexpr unsigned WitnessResource = 4;
 
 StepResult Replay::runThread(ThreadId T) {
   ThreadContext &Th = St->Threads[T];
@@ -56,9 +55,8 @@ StepResult Replay::runThread(ThreadId T) {
       BoundHit = "step bound";
       return StepResult::Yield;
     }
-    if (St->Steps % StepsBetweenClockReads == 0 &&
-        std::chrono::steady_clock::now() - Start > Limits.Time) {
-      BoundHit = "time bound";
+    if (++StepsTaken > Limits.Steps) {
+      BoundHit = "step budget";
       return StepResult::Yield;
     }
     if (St->Steps % 1024 == 0 && St->Mem.cells() > Limits.MemoryCells) {
@@ -69,6 +67,8 @@ StepResult Replay::runThread(ThreadId T) {
     StepResult R = execute(T, Fr, *Fr.Next);
     if (!Unmodelled.empty())
       return StepResult::Unmodelled;
+    if (BoundHit == "value bound")
+      return StepResult::Yield;
     if (R == StepResult::Exited)
       St->Tracker.exit(T);
     if (R != StepResult::Continue)
@@ -129,8 +129,7 @@ PathResult Replay::finishPath(Outcome O, std::string Reason) {
   }
   for (const Instruction *Site : Sites)
     P.Sites.push_back(pointOf(Site));
-  // The inputs of a failing path are worth a query past the budget; no other path shows them.
-  if (P.failure() && check(/*AtLeastMs=*/500) == z3::sat) {
+  if (P.failure() && check(WitnessResource * Limits.SolverResource) == z3::sat) {
     z3::model M = Solver.get_model();
     std::string PathText;
     for (const z3::expr &C : St->Path)
@@ -148,9 +147,9 @@ PathResult Replay::finishPath(Outcome O, std::string Reason) {
 /// Runs the grid of the current state until every thread left, the grid hangs or traps, or a bound.
 PathResult Replay::runPath() {
   for (;;) {
-    if (std::chrono::steady_clock::now() - Start > Limits.Time) {
-      BoundHit = "time bound";
-      return finishPath(Outcome::Unknown, "time bound");
+    if (SolverWorkDone >= Limits.SolverWork) {
+      BoundHit = "solver budget";
+      return finishPath(Outcome::Unknown, BoundHit);
     }
     for (ThreadId Turn = 0; Turn < Shape.threads(); ++Turn) {
       ThreadId T = ReverseTurns ? Shape.threads() - 1 - Turn : Turn;
@@ -303,7 +302,6 @@ void Replay::runPaths() {
 }
 
 ReplayResult Replay::run() {
-  Start = std::chrono::steady_clock::now();
   GridState Initial = initialState();
   // Threads run in turns from the lowest id; with atomics, from the highest id as well.
   bool Atomics = usesAtomics(Kernel);
@@ -318,9 +316,10 @@ ReplayResult Replay::run() {
   Result.Exhausted = Worklist.empty() && BoundHit.empty() && Unmodelled.empty() &&
                      !QuietSideSkipped && !SolverGaveUp && !HangUnwitnessed;
   if (Result.BoundHit.empty() && SolverGaveUp)
-    Result.BoundHit = "solver's time limit";
+    Result.BoundHit = "solver's resource limit";
   if (Result.BoundHit.empty() && LoopBoundHit)
     Result.BoundHit = "loop bound";
+  Result.Done = {StepsTaken, SolverWorkDone};
   return Result;
 }
 

@@ -32,21 +32,64 @@ void Replay::switchTo(GridState &&Next) {
     Solver.add(C);
 }
 
-/// One solver query, bounded by what is left of the time budget: a query the solver cannot
-/// answer in time counts as unsatisfiable, and the exploration as not exhaustive. Setting the
-/// solver's parameters costs more than most queries, so the limit is updated only when the time
-/// left has shrunk by a tenth.
-z3::check_result Replay::check(int64_t AtLeastMs) {
-  auto Left = Limits.Time - std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::steady_clock::now() - Start);
-  int64_t TimeoutMs = std::max<int64_t>(Left.count(), AtLeastMs);
-  if (!SolverTimeoutMs || TimeoutMs < *SolverTimeoutMs * 9 / 10 || TimeoutMs > *SolverTimeoutMs) {
-    z3::params Timeout(Z);
-    Timeout.set("timeout", static_cast<unsigned>(TimeoutMs));
-    Solver.set(Timeout);
-    SolverTimeoutMs = TimeoutMs;
+/// The nodes of E's expression, each shared node once, counted up to Limit + 1: what simplifying
+/// it visits.
+static unsigned expressionNodes(const z3::expr &E, unsigned Limit) {
+  llvm::SmallDenseSet<unsigned, 32> Seen;
+  llvm::SmallVector<z3::expr, 32> Pending{E};
+  while (!Pending.empty() && Seen.size() <= Limit) {
+    z3::expr Node = Pending.pop_back_val();
+    if (!Seen.insert(Node.id()).second || !Node.is_app())
+      continue;
+    for (unsigned I = 0; I < Node.num_args(); ++I)
+      Pending.push_back(Node.arg(I));
+  }
+  return Seen.size();
+}
+
+/// What simplifying a value counts as, in instructions interpreted: Z3 sets up a rewriter for each
+/// call (measured: some thirty times an instruction on concrete values), then visits every node.
+constexpr unsigned SimplificationSteps = 32;
+constexpr unsigned NodesPerStep = 8;
+
+z3::expr Replay::simplified(const z3::expr &E) {
+  if (E.is_numeral() || E.is_const())
+    return E;
+  unsigned Nodes = expressionNodes(E, Limits.ValueNodes);
+  StepsTaken += SimplificationSteps + Nodes / NodesPerStep;
+  if (Nodes > Limits.ValueNodes) {
+    BoundHit = "value bound";
+    return E;
+  }
+  return E.simplify();
+}
+
+uint64_t Replay::z3Work() {
+  z3::stats Statistics = Solver.statistics();
+  for (unsigned I = 0; I < Statistics.size(); ++I)
+    if (Statistics.key(I) == "rlimit count")
+      return SolverWorkDone = Statistics.is_uint(I)
+                                  ? Statistics.uint_value(I)
+                                  : static_cast<uint64_t>(Statistics.double_value(I));
+  return SolverWorkDone;
+}
+
+/// One solver query under a resource limit, no more than what is left of the replay's: a query
+/// the solver cannot answer within it counts as unsatisfiable, and the exploration as not
+/// exhaustive. Setting the solver's parameters costs more than most queries, so the limit is set
+/// only when it changes.
+z3::check_result Replay::check(std::optional<unsigned> Resource) {
+  uint64_t Left = Limits.SolverWork > SolverWorkDone ? Limits.SolverWork - SolverWorkDone : 1;
+  unsigned Limit = static_cast<unsigned>(
+      std::min<uint64_t>(Resource.value_or(Limits.SolverResource), std::max<uint64_t>(Left, 1)));
+  if (SolverLimit != Limit) {
+    z3::params Params(Z);
+    Params.set("rlimit", Limit);
+    Solver.set(Params);
+    SolverLimit = Limit;
   }
   z3::check_result R = Solver.check();
+  z3Work();
   if (R == z3::unknown)
     SolverGaveUp = true;
   return R;

@@ -39,7 +39,8 @@ constexpr unsigned MaxKernels = 2;
 
 executor::Bounds smallBounds() {
   executor::Bounds B;
-  B.Time = std::chrono::milliseconds(100);
+  B.Steps = 200000;
+  B.SolverWork = 2000000;
   B.Paths = 8;
   B.PathsWithoutNewBehaviour = 4;
   B.StepsPerTurn = 2000;

@@ -26,7 +26,7 @@ struct UnitResult {
   std::optional<report::PartialAnalysis> Partial;
   /// Absolute paths of what its parses read: the files, and the directories searched for headers.
   std::vector<std::string> FilesRead = {}, DirectoriesSearched = {};
-  /// Set when the result must not be kept (a crash, the time bound, the executor's budget spent):
+  /// Set when the result must not be kept (a crash, the --unit-time-limit safety net):
   /// another run may do better.
   bool Transient = false;
 };

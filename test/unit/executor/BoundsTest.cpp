@@ -21,9 +21,9 @@ TEST(Bounds, MemoryBoundStopsAKernelThatFillsMemory) {
   EXPECT_EQ(R.BoundHit, "memory bound");
 }
 
-TEST(Bounds, TimeBoundStopsALongReplay) {
+TEST(Bounds, StepBudgetStopsALongReplay) {
   Bounds Limits;
-  Limits.Time = std::chrono::milliseconds(100);
+  Limits.Steps = 100000;
   ReplayResult R = replaySource(R"cu(
     __global__ void count(int *out) {
       int acc = 0;
@@ -34,7 +34,27 @@ TEST(Bounds, TimeBoundStopsALongReplay) {
                                 Limits);
   EXPECT_TRUE(R.Failures.empty());
   EXPECT_FALSE(R.Exhausted);
-  EXPECT_EQ(R.BoundHit, "time bound");
+  EXPECT_EQ(R.BoundHit, "step budget");
+  EXPECT_EQ(R.Done.Steps, Limits.Steps + 1); // counted, whatever the machine's speed
+}
+
+// A sum of loaded inputs grows by a term each trip, and simplifying it costs more each time: past
+// the bound on a value's nodes the replay stops, after the same count of steps on every run.
+TEST(Bounds, AValueTooLargeToFollowStopsTheReplay) {
+  const char *Kernel = R"cu(
+    __global__ void sum(const int *in, int *out) {
+      int acc = 0;
+      for (int i = 0; i < 1000000; ++i)
+        acc += in[i];
+      out[threadIdx.x] = acc;
+    })cu";
+  Bounds Limits;
+  Limits.ValueNodes = 512;
+  ReplayResult R = replaySource(Kernel, Limits);
+  EXPECT_TRUE(R.Failures.empty());
+  EXPECT_FALSE(R.Exhausted);
+  EXPECT_EQ(R.BoundHit, "value bound");
+  EXPECT_EQ(replaySource(Kernel, Limits).Done.Steps, R.Done.Steps);
 }
 
 TEST(Bounds, LoopBoundLeavesSymbolicLoopsAndStillDecides) {

@@ -3,14 +3,16 @@
 #pragma once
 #include "../support/LoweredSource.h"
 #include "runtime-model/executor/Replay.h"
+#include <limits>
 
 namespace coopcheck::testing_support {
 
-/// Bounds for tests of what a replay decides. The product's wall-clock bound would make a verdict
-/// depend on how busy the machine running the tests is (BoundsTest checks that bound itself).
+/// Bounds for tests of what a replay decides: the product's, without the replay's step and query
+/// budgets, which end a long search without a verdict (BoundsTest checks them).
 inline model::executor::Bounds verdictBounds() {
   model::executor::Bounds Limits;
-  Limits.Time = std::chrono::minutes(1);
+  Limits.Steps = std::numeric_limits<uint64_t>::max() - 1;
+  Limits.SolverWork = std::numeric_limits<uint64_t>::max();
   return Limits;
 }
 
