@@ -205,6 +205,7 @@ void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
   FunctionSummary Result;
   Result.ThreadExit = Scanner.FirstExit;
   Result.BarrierAsm = Scanner.FirstBarrier;
+  Result.AlwaysBarrier = barrierOnEveryPath(F);
   EffectSet Effects(Result.Effects);
   for (const CallExpr *Call : Scanner.Calls) {
     for (CollectiveEffect &E : effectsOfCall(Call, F))
@@ -274,6 +275,35 @@ const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {
     return Call;
   if (const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call)))
     return summaryOf(Callee).ThreadExit;
+  return nullptr;
+}
+
+const CallExpr *SummaryTable::alwaysBarrierOfCall(const CallExpr *Call) {
+  if (auto Collective = classifyCollective(Call, Ctx))
+    return Collective->Kind == CollectiveKind::Barrier ||
+                   Collective->Kind == CollectiveKind::WarpBarrier
+               ? Call
+               : nullptr;
+  const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
+  return Callee ? summaryOf(Callee).AlwaysBarrier : nullptr;
+}
+
+const CallExpr *SummaryTable::barrierOnEveryPath(const FunctionDecl *F) {
+  // The body's statements in order, up to the first that may leave or branch: a wrapper's
+  // body is straight-line code (`{ __syncthreads(); }`, `{ return __syncthreads_and(p); }`).
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!Body)
+    return nullptr;
+  for (const Stmt *S : Body->body()) {
+    const Expr *E = dyn_cast<Expr>(S);
+    if (const auto *Return = dyn_cast<ReturnStmt>(S))
+      E = Return->getRetValue();
+    const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParenImpCasts()) : nullptr;
+    if (const CallExpr *Barrier = Call ? alwaysBarrierOfCall(Call) : nullptr)
+      return Barrier;
+    if (isa<ReturnStmt>(S) || (!isa<DeclStmt, NullStmt>(S) && !E))
+      return nullptr; // a return, branch or loop may leave before any barrier
+  }
   return nullptr;
 }
 

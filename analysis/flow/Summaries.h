@@ -105,6 +105,10 @@ struct FunctionSummary {
   /// first one found). Not a collective effect (its thread count may name part of the block),
   /// but it orders memory for the threads it waits for.
   const clang::Stmt *BarrierAsm = nullptr;
+  /// The block or warp barrier every call of the function executes before it returns: a
+  /// library's own wrapper (`CTA_SYNC() { __syncthreads(); }`), or one around such a wrapper.
+  /// Null when a path may return without it.
+  const clang::CallExpr *AlwaysBarrier = nullptr;
 };
 
 class SummaryTable {
@@ -129,6 +133,10 @@ public:
   /// The thread exit a call executes (a trap, asm exit, or a callee that may), or null.
   const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);
 
+  /// The block or warp barrier a call always executes: the barrier itself, or the one its
+  /// callee's body executes on every path (a library's wrapper); null otherwise.
+  const clang::CallExpr *alwaysBarrierOfCall(const clang::CallExpr *Call);
+
   /// The inline-PTX block barrier a call's callee may execute, or null.
   const clang::Stmt *barrierAsmOfCall(const clang::CallExpr *Call);
 
@@ -138,6 +146,7 @@ public:
 
 private:
   void compute(const clang::FunctionDecl *F, FunctionSummary &Out);
+  const clang::CallExpr *barrierOnEveryPath(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
   const CompileErrors *Errors;

@@ -1999,6 +1999,9 @@ bool Uniformity::followsWholeWarpBarrier(const CallExpr *Call) const {
     if (const auto *Other = dyn_cast<CallExpr>(S->getStmt()))
       Previous = Other;
   }
+  // A library's wrapper (`CTA_SYNC()`) is the barrier its body always executes.
+  if (Previous && Summaries)
+    Previous = Summaries->alwaysBarrierOfCall(Previous);
   auto Collective = Previous ? classifyCollective(Previous, Ctx) : std::nullopt;
   if (!Collective)
     return false;

@@ -159,12 +159,10 @@ std::optional<std::vector<int64_t>> elements(LaneSets &Lanes, const Access &A) {
   return Out;
 }
 
-bool isBarrier(const Stmt *S, ASTContext &Ctx) {
+/// A block or warp barrier, called directly or through a library's wrapper (`CTA_SYNC()`).
+bool isBarrier(const Stmt *S, SummaryTable &Summaries) {
   const auto *Call = dyn_cast<CallExpr>(S);
-  if (!Call)
-    return false;
-  auto C = classifyCollective(Call, Ctx);
-  return C && (C->Kind == CollectiveKind::Barrier || C->Kind == CollectiveKind::WarpBarrier);
+  return Call && Summaries.alwaysBarrierOfCall(Call);
 }
 
 struct Race {
@@ -353,7 +351,7 @@ private:
     return It->second;
   }
   bool unordered(const Stmt *A, const Stmt *B) {
-    auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
+    auto Stops = [&](const Stmt *S) { return isBarrier(S, TU.summaries()); };
     return Cfg.reachesAvoiding(A, B, Stops) || Cfg.reachesAvoiding(B, A, Stops);
   }
 
@@ -363,7 +361,7 @@ private:
       return std::nullopt;
     // The statements the read meets with no barrier between, by one walk each way: a barrier
     // settles a pair whatever lanes they name, and in a long kernel almost every pair has one.
-    auto Stops = [&](const Stmt *S) { return isBarrier(S, Ctx); };
+    auto Stops = [&](const Stmt *S) { return isBarrier(S, TU.summaries()); };
     auto Before = Cfg.reachableAvoiding(R.At, FunctionCFG::Direction::Backward, Stops);
     auto After = Cfg.reachableAvoiding(R.At, FunctionCFG::Direction::Forward, Stops);
     auto ReachOf = [&](const Stmt *S) -> const std::optional<LaneSets::PerWarp> & {

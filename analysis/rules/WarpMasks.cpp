@@ -100,6 +100,24 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
   return false;
 }
 
+/// The variable Call's result is stored in (`unsigned peers = __match_any_sync(...)`, or
+/// `peers = ...`), or null.
+const VarDecl *resultVariable(const CallExpr *Call, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Call);
+  for (int Up = 0; Up < 4 && !Parents.empty(); ++Up) {
+    if (const auto *Var = Parents[0].get<VarDecl>())
+      return Var;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() == BO_Assign)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        return dyn_cast<VarDecl>(Ref->getDecl());
+    if (!P || !isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups>(P))
+      return nullptr;
+    Parents = Ctx.getParents(*P);
+  }
+  return nullptr;
+}
+
 /// Decides the mask sub-cases for the calls of one function.
 class MaskAnalysis {
 public:
@@ -257,9 +275,10 @@ bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem
   auto Reaching = Lanes.lanesReaching(Call, nullptr, &Limiting);
   if (!Reaching)
     return false;
+  LaneSets::PerWarp Present = Lanes.present(); // absent lanes count as exited (probe P13)
   for (unsigned W = 0; W < LaneSets::Warps; ++W)
     if ((*Reaching)[W] != 0)
-      if (uint64_t Missing = M & ~(*Reaching)[W]) {
+      if (uint64_t Missing = M & ~(*Reaching)[W] & Present[W]) {
         // The condition that keeps the lanes out: the caller's, or one of F's on what it passes.
         bool CallerKeepsOut = Missing & ~Context.Entry[W];
         MaskProblem P = Problem(MaskProblem::Kind::LanesNeverArrive,
@@ -350,8 +369,9 @@ bool MaskAnalysis::callerNotInMask(uint64_t M, const std::optional<LaneSets::Per
 /// Whether Cond splits some warp: lanes where it holds and lanes where it does not.
 bool MaskAnalysis::laneDivergent(const Expr *Cond) {
   if (auto L = Lanes.lanesWhere(Cond)) {
+    LaneSets::PerWarp Present = Lanes.present();
     for (unsigned W = 0; W < LaneSets::Warps; ++W)
-      if ((*L)[W] != 0 && (*L)[W] != Lanes.allLanes())
+      if (uint64_t Holds = (*L)[W] & Present[W]; Holds != 0 && Holds != Present[W])
         return true;
     return false;
   }
@@ -375,9 +395,10 @@ bool MaskAnalysis::lanesNeverArrive(uint64_t M, std::vector<MaskProblem> &Out) {
   auto Paired = Lanes.lanesReaching(Call, PairedOnTheOtherSide, &Limiting);
   if (!Paired)
     return lanesMayNotArrive(M, PairedOnTheOtherSide, Out);
+  LaneSets::PerWarp Present = Lanes.present(); // absent lanes count as exited (probe P13)
   for (unsigned W = 0; W < LaneSets::Warps; ++W)
     if ((*Paired)[W] != 0)
-      if (uint64_t Missing = M & ~(*Paired)[W]) {
+      if (uint64_t Missing = M & ~(*Paired)[W] & Present[W]) {
         MaskProblem P = problem(MaskProblem::Kind::LanesNeverArrive, MaskProblem::Level::Error);
         P.Mask = M;
         P.Lanes = Missing;
@@ -461,6 +482,12 @@ bool MaskAnalysis::activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out
   }
   if (Var && discoveryUse(Var, Refs, Ctx))
     return false;
+  // The discovery idiom one step on (`peers = __match_any_sync(__activemask(), key)`, then a
+  // leader from __ffs(peers)): a match names only lanes that computed it, so its result is the
+  // mask of exactly the lanes there, whichever happened to be converged.
+  if (Op->Kind == OperationKind::MatchAny)
+    if (const VarDecl *Peers = resultVariable(Call, Ctx); Peers && discoveryUse(Peers, Refs, Ctx))
+      return false;
   const Expr *Guard = Lanes.dataDependentGuard(Call);
   if (!Guard)
     return false;

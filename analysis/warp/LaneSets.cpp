@@ -217,6 +217,19 @@ uint64_t LaneSets::allLanes() const {
   return WarpSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << WarpSize) - 1;
 }
 
+LaneSets::PerWarp LaneSets::present() const {
+  PerWarp Out;
+  Out.fill(allLanes());
+  if (!NarrowRows)
+    return Out;
+  for (unsigned W = 0; W < Warps; ++W) {
+    uint64_t First = uint64_t(W) * WarpSize, Threads = NarrowRows->count();
+    uint64_t Count = Threads > First ? std::min<uint64_t>(Threads - First, WarpSize) : 0;
+    Out[W] = Count >= 64 ? ~uint64_t(0) : (uint64_t(1) << Count) - 1;
+  }
+  return Out;
+}
+
 int64_t LaneSets::fit(int64_t V, QualType T) const {
   if (T.isNull())
     return V;
@@ -246,9 +259,11 @@ const Expr *LaneSets::singleDefinitionValue(const Expr *E) {
 
 std::optional<int64_t> LaneSets::narrowRowsIndex(bool ThreadIndex, llvm::StringRef Accessor,
                                                  unsigned Tid) const {
-  if (!NarrowRows || Tid >= NarrowRows->count())
+  if (!NarrowRows)
     return std::nullopt;
-  model::Dim3 At = NarrowRows->at(Tid);
+  // A thread past the block's last does not exist: it gets thread 0's indices, which only keep
+  // it from making values unknown (it reaches nothing: present()).
+  model::Dim3 At = NarrowRows->at(Tid < NarrowRows->count() ? Tid : 0);
   const model::Dim3 &Of = ThreadIndex ? At : *NarrowRows;
   if (Accessor.ends_with("_x"))
     return int64_t(Of.X);
@@ -562,10 +577,10 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
   const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
   if (!Block)
     return std::nullopt;
-  PerWarp Out;
-  Out.fill(allLanes());
+  PerWarp Out = present();
   if (Context)
-    Out = Context->Entry;
+    for (unsigned W = 0; W < Warps; ++W)
+      Out[W] &= Context->Entry[W];
   const SourceManager &SM = Ctx.getSourceManager();
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
   for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {

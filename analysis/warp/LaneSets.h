@@ -62,6 +62,10 @@ public:
   unsigned warpSize() const { return WarpSize; }
   /// Every lane of a warp.
   uint64_t allLanes() const;
+  /// For each warp, the lanes that exist: every lane, but for a kernel whose every launch has
+  /// fewer threads in a block than the warps evaluated (`<<<1, 1>>>`: one lane). The hardware
+  /// treats absent lanes as exited (probe P13): they reach nothing and no mask waits for them.
+  PerWarp present() const;
 
   /// The value of E for threads 0 .. Warps * warpSize - 1 (index: the thread), or null when E is
   /// not lane-evaluable.
