@@ -186,15 +186,19 @@ LocalValues::valuesReaching(const DeclRefExpr *Use) {
   if (!Var || !Var->hasLocalStorage() || FieldStores.count(Var) || StoringCalls.count(Var) ||
       AssignedAsObjects.count(Var) || !Function)
     return std::nullopt;
+  // An initializer Clang could not resolve (`dim3 b(undeclared(w))`) stays a ParenListExpr,
+  // which has no type: no value.
+  auto Typed = [](const Expr *Value) { return Value && !Value->getType().isNull(); };
   if (initializedOnly(Var))
-    return llvm::SmallVector<const Expr *, 2>{Var->getInit()};
+    return Typed(Var->getInit()) ? std::optional(llvm::SmallVector<const Expr *, 2>{Var->getInit()})
+                                 : std::nullopt;
   auto Definitions = TU.uniformityOf(Function).definitionsReaching(Use);
   if (!Definitions || Definitions->empty())
     return std::nullopt;
   llvm::SmallVector<const Expr *, 2> Values;
   for (const Stmt *Definition : *Definitions) {
     const Expr *Value = definedValue(Var, Definition);
-    if (!Value)
+    if (!Typed(Value))
       return std::nullopt;
     Values.push_back(Value);
   }
