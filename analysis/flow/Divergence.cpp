@@ -246,8 +246,14 @@ DivergenceAnalysis::guardsFor(const CollectiveEffect &E, const std::vector<Guard
   return Splitting;
 }
 
-void DivergenceAnalysis::decide(GuardedEffect &G, const std::vector<Guard> &Local) {
+void DivergenceAnalysis::decide(const FunctionDecl *F, GuardedEffect &G,
+                                const std::vector<Guard> &Local) {
   auto Needed = requirementOf(G.Effect, TU.warpSize());
+  // Every launch in the unit gives F blocks of one thread (`<<<1, 1>>>`): nothing within a
+  // block can differ between its threads.
+  std::optional<model::Dim3> Block = TU.launchedBlock(F);
+  if (Needed && Block && Block->count() == 1 && !isWiderOrEqual(Needed->Level, Scope::Cluster))
+    return;
   auto Name = [&](const Guard &L) { G.Branch = DivergentBranch{L.Condition, L.Form}; };
   const Guard *Splitting = nullptr;
   for (const Guard &L : Local)
@@ -328,7 +334,7 @@ GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CF
   std::vector<Guard> Local = guardsFor(G.Effect, guardsOf(Def, B, Call));
   for (const Guard &L : Local)
     G.Guard = meet(G.Guard, L.Value);
-  decide(G, Local);
+  decide(Def, G, Local);
   return G;
 }
 
@@ -354,7 +360,7 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
     G.ReportedBelow = In.Divergent || In.ReportedBelow;
     G.Branch = In.Branch;
     G.Guard = meet(LocalGuard, boundGuard(In.Guard, Call, Callee, Uniform, TU.warpSize()));
-    decide(G, Local);
+    decide(Def, G, Local);
     Result.push_back(std::move(G));
   }
 }

@@ -73,7 +73,7 @@ private:
   std::vector<Guard> guardsFor(const CollectiveEffect &E, const std::vector<Guard> &Local) const;
   std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
                               const clang::Stmt *Target);
-  void decide(GuardedEffect &G, const std::vector<Guard> &Local);
+  void decide(const clang::FunctionDecl *F, GuardedEffect &G, const std::vector<Guard> &Local);
   /// The collective Call in block B of Def, with the guards of Def that decide whether it runs.
   GuardedEffect collectiveAt(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
                              const clang::CallExpr *Call);

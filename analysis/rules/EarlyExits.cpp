@@ -1,5 +1,6 @@
 #include "analysis/rules/EarlyExits.h"
 #include "analysis/flow/StableOrder.h"
+#include "analysis/flow/StmtSearch.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -256,6 +257,52 @@ bool isBoundsGuard(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) 
   return Bounds(BO->getLHS(), BO->getRHS()) || Bounds(BO->getRHS(), BO->getLHS());
 }
 
+/// Whether S names a `__shared__` variable.
+static bool usesSharedMemory(const Stmt *S) {
+  return anyWithin(S, [](const Stmt *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && V->hasAttr<CUDASharedAttr>();
+  });
+}
+
+/// Whether Condition, the condition of a loop whose body touches no shared memory, only compares
+/// the loop's counter (a variable its increment changes) with bounds the whole grid shares,
+/// joined by &&: `i < n` in a grid-, block- or tile-strided loop over the data. A thread ends such
+/// a loop when its counter passes the end of the data, as `if (i >= n) return;` sends it away,
+/// whatever its counter started from; with no shared memory in the body, the threads still in
+/// the loop read nothing the barriers the others skip would order (probe P21).
+static bool boundsCounter(UnitCache &TU, const FunctionDecl *F, const Stmt *Loop,
+                          const Expr *Condition) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Condition->IgnoreParenImpCasts());
+  if (!For || !For->getInc() || !BO || usesSharedMemory(For->getBody()))
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return boundsCounter(TU, F, Loop, BO->getLHS()) && boundsCounter(TU, F, Loop, BO->getRHS());
+  if (!BO->isRelationalOp())
+    return false;
+  auto Counter = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && anyWithin(For->getInc(), [&](const Stmt *S) {
+             const auto *Changed = dyn_cast<DeclRefExpr>(S);
+             return Changed && Changed->getDecl() == Ref->getDecl();
+           });
+  };
+  Uniformity &Uniform = TU.uniformityOf(F);
+  return (Counter(BO->getLHS()) && Uniform.isUniformAt(BO->getRHS(), model::Scope::Grid)) ||
+         (Counter(BO->getRHS()) && Uniform.isUniformAt(BO->getLHS(), model::Scope::Grid));
+}
+
+/// Whether LoopCondition ends a loop over the data: a bounds guard, or the loop's counter against
+/// a bound the whole grid shares; the threads that finish first are past the end of the data.
+static bool loopOverData(UnitCache &TU, const FunctionDecl *F, const Expr *LoopCondition) {
+  if (!LoopCondition)
+    return false;
+  return isBoundsGuard(TU, F, LoopCondition) ||
+         boundsCounter(TU, F, loopOfCondition(TU.context(), LoopCondition), LoopCondition);
+}
+
 bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition) {
   if (!isKernelWithBody(Kernel) || !Condition)
     return false;
@@ -356,7 +403,7 @@ bool skippersLeave(UnitCache &TU, const FunctionDecl *F, const GuardedEffect &G,
   if (G.Branch->Form == Shape::LoopTripCount)
     return (WarpWide && P == model::Platform::Cuda &&
             loopEndLeavesKernel(TU, F, G.Branch->Condition)) ||
-           (Needed->Level == Scope::Block && isBoundsGuard(TU, F, G.Branch->Condition) &&
+           (Needed->Level == Scope::Block && loopOverData(TU, F, G.Branch->Condition) &&
             loopEndLeavesKernel(TU, F, G.Branch->Condition, /*OrSharedMemory=*/true));
   // A block barrier under a bounds guard that wraps the rest of the kernel: the threads past the
   // end of the data are those an early `return` would have sent away. A condition on threadIdx

@@ -4,7 +4,7 @@
 // Negatives: 49 kernels, no diagnostic from any cg-* rule (one of them a tile ballot in a loop
 // whose lanes leave the kernel when they finish it: cg-divergent-collective.strict.cu).
 // Decided edge cases (end of file): 4 positive kernels (6 findings), 2 negative kernels.
-// Loops whose lanes leave the kernel (end of file): 3 kernels, 2 errors; the third is reported
+// Loops whose lanes leave the kernel (end of file): 3 kernels, 1 error; the others are reported
 // under --strict only. Then one more negative: a tile's shfl broadcast decides a return.
 //
 // Every case is its own kernel (with its own __device__ helpers); the comment above it says why it
@@ -1766,13 +1766,14 @@ __global__ void grid_stride_then_tile_sync(int *out, const int *in, unsigned n) 
     atomicAdd(out, total);
 }
 
-// P-L3. Lanes that leave the loop leave the kernel, but the loop's collective is a block barrier,
-// which is no warp collective: an error.
+// N-L3. Threads that leave the loop leave the kernel, and the block barrier in it orders no
+// shared memory: the loop form of the bounds guard, reported only with --strict (issue 29;
+// cg-divergent-collective.library.cu).
 __global__ void grid_stride_block_sync(int *out, const int *in, unsigned n) {
   cg::grid_group grid = cg::this_grid();
-  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) { // expected-note {{this condition differs between threads of the block}}
+  for (unsigned i = grid.thread_rank(); i < n; i += grid.size()) {
     out[i] = in[i];
-    __syncthreads(); // expected-error {{__syncthreads() is in a loop whose trip count differs between threads of the block ('i < n'); every thread of the block must call it the same number of times}}
+    __syncthreads();
   }
 }
 

@@ -384,18 +384,28 @@ __global__ void channels_unguarded(float *out, int channels) {
 
 // A block-strided loop whose bound is rounded up to whole blocks of 512 threads: every thread
 // makes the same trips in blocks of at most 512, as the launch bounds, or every launch in the
-// unit, give them; launched with 1024 threads, the upper half starts past the first block.
+// unit, give them; launched with 1024 threads, the upper half starts past the first block (and
+// the rows in shared memory keep the threads that finish first from being excused).
 __global__ __launch_bounds__(512) void rounded_rows_bounded(float *out, int width) {
-  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512)
+  __shared__ float row[512];
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512) {
+    row[threadIdx.x % 512] = out[j];
     __syncthreads();
+  }
 }
 __global__ void rounded_rows_launched(float *out, int width) {
-  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512)
+  __shared__ float row[512];
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512) {
+    row[threadIdx.x % 512] = out[j];
     __syncthreads();
+  }
 }
 __global__ void rounded_rows_launched_wider(float *out, int width) {
-  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512) // expected-note {{this condition differs between threads of the block}}
+  __shared__ float row[512];
+  for (int j = threadIdx.x; j < (width + 511) / 512 * 512; j += 512) { // expected-note {{this condition differs between threads of the block}}
+    row[threadIdx.x % 512] = out[j];
     __syncthreads(); // expected-error {{is in a loop whose trip count differs between threads of the block ('j < (width + 511) / 512 * 512')}}
+  }
 }
 void launch_rounded_rows(float *out, int width) {
   rounded_rows_launched<<<4, 512>>>(out, width);
