@@ -63,12 +63,28 @@ static std::optional<Platform> platformFromIncludes(llvm::StringRef Contents,
   return std::nullopt;
 }
 
+/// A response file named after `--` (`@flags.rsp`), read from the working directory.
+static std::optional<std::string> readResponseFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
 Platform detectPlatform(llvm::StringRef Path, llvm::StringRef Contents,
                         const TranslatedCommand *Command, const ParseOptions &Options) {
   if (Options.PlatformOverride)
     return *Options.PlatformOverride;
   if (Command && Command->Platform)
     return *Command->Platform;
+  // `-- -x hip ...`: the language the user gives the compiler names the platform, as a
+  // database's command does.
+  if (!Command && !Options.ExtraArgs.empty()) {
+    std::vector<std::string> Argv = {"clang++"};
+    Argv.insert(Argv.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+    if (std::optional<Platform> Given = translateCompileCommand(Argv, readResponseFile).Platform)
+      return *Given;
+  }
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
   if (Ext == ".hip")
     return Platform::Hip;
@@ -150,14 +166,6 @@ static bool clangAccepts(const std::vector<std::string> &Args) {
   return MissingCount == 0 && !Parsed.hasArg(clang::options::OPT_UNKNOWN);
 }
 
-/// A response file named after `--` (`@flags.rsp`), read from the working directory.
-static std::optional<std::string> readResponseFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return std::nullopt;
-  return (*Buffer)->getBuffer().str();
-}
-
 std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
                                         const TranslatedCommand *Command) {
   std::vector<std::string> Args = {"-x",
@@ -235,8 +243,12 @@ std::vector<std::string> parseArguments(Platform P, const ParseOptions &Options,
       if (!Language.count(I))
         Args.push_back(Shaping->Args[I]);
   }
-  if (!Given) // Clang's own arguments, after a database's command or alone
-    Args.insert(Args.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+  if (!Given) { // Clang's own arguments, after a database's command or alone
+    std::set<size_t> Language = languageTokens(Options.ExtraArgs);
+    for (size_t I = 0; I < Options.ExtraArgs.size(); ++I)
+      if (!Language.count(I))
+        Args.push_back(Options.ExtraArgs[I]);
+  }
   Args.insert(Args.end(), Options.ArgsAfter.begin(), Options.ArgsAfter.end());
   return Args;
 }

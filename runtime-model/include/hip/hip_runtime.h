@@ -192,6 +192,20 @@ __CCM_HIP_UNSAFE_ADD(double)
 extern "C" __device__ long long int wall_clock64(void);
 extern "C" __device__ void __builtin_amdgcn_s_sleep(int);
 extern "C" __device__ unsigned int __builtin_amdgcn_s_memtime(void);
+// The AMDGPU builtins HIP's own primitive libraries (rocPRIM, hipCUB) call for lane ids, lane
+// exchange, fences and wave-level scheduling, declared alike.
+extern "C" __device__ unsigned int __builtin_amdgcn_mbcnt_lo(unsigned int, unsigned int);
+extern "C" __device__ unsigned int __builtin_amdgcn_mbcnt_hi(unsigned int, unsigned int);
+extern "C" __device__ int __builtin_amdgcn_readlane(int, int);
+extern "C" __device__ int __builtin_amdgcn_readfirstlane(int);
+extern "C" __device__ int __builtin_amdgcn_ds_permute(int, int);
+extern "C" __device__ int __builtin_amdgcn_ds_bpermute(int, int);
+extern "C" __device__ int __builtin_amdgcn_ds_swizzle(int, int);
+extern "C" __device__ int __builtin_amdgcn_mov_dpp(int, int, int, int, bool);
+extern "C" __device__ int __builtin_amdgcn_update_dpp(int, int, int, int, int, bool);
+extern "C" __device__ void __builtin_amdgcn_wave_barrier(void);
+extern "C" __device__ void __builtin_amdgcn_s_waitcnt(int);
+extern "C" __device__ void __builtin_amdgcn_fence(unsigned int, const char *, ...);
 
 // The driver-style array API (HIP's spelling of CUDA's CUarray).
 typedef enum hipArray_Format {

@@ -39,6 +39,22 @@ TEST(ParseSetup, DetectsThePlatform) {
   EXPECT_EQ(detectPlatform("k.hip", "", &Hipcc, Forced), Platform::Maca);
 }
 
+// `coopcheck suite.cpp -- -x hip -Iinclude`: a test suite whose HIP includes are in a shared
+// header is HIP because the user says so; the parse language stays the model's CUDA.
+TEST(ParseSetup, TheLanguageAfterDashesNamesThePlatform) {
+  ParseOptions FileMode;
+  FileMode.ExtraArgs = {"-x", "hip", "-Iinclude"};
+  EXPECT_EQ(detectPlatform("suite.cpp", "#include \"common.hpp\"", nullptr, FileMode),
+            Platform::Hip);
+  std::vector<std::string> Args = parseArguments(Platform::Hip, FileMode, nullptr);
+  EXPECT_FALSE(has(Args, "hip"));
+  EXPECT_EQ(std::count(Args.begin(), Args.end(), "-x"), 1);
+  EXPECT_TRUE(has(Args, "-Iinclude"));
+  FileMode.ExtraArgs = {"-xcuda", "-Iinclude"};
+  EXPECT_EQ(detectPlatform("k.cpp", "#include <hip/hip_runtime.h>", nullptr, FileMode),
+            Platform::Cuda);
+}
+
 TEST(ParseSetup, HermeticArguments) {
   std::vector<std::string> Args = parseArguments(Platform::Maca, ParseOptions(), nullptr);
   EXPECT_TRUE(has(Args, "-nocudainc"));
