@@ -290,7 +290,7 @@ const CallExpr *SummaryTable::alwaysBarrierOfCall(const CallExpr *Call) {
 
 const CallExpr *SummaryTable::barrierOnEveryPath(const FunctionDecl *F) {
   // The body's statements in order, up to the first that may leave or branch: a wrapper's
-  // body is straight-line code (`{ __syncthreads(); }`, `{ return __syncthreads_and(p); }`).
+  // body is straight-line code: the block barrier alone, or returning a block barrier's vote.
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
   if (!Body)
     return nullptr;

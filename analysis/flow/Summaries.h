@@ -106,7 +106,8 @@ struct FunctionSummary {
   /// but it orders memory for the threads it waits for.
   const clang::Stmt *BarrierAsm = nullptr;
   /// The block or warp barrier every call of the function executes before it returns: a
-  /// library's own wrapper (`CTA_SYNC() { __syncthreads(); }`), or one around such a wrapper.
+  /// library's own wrapper (CUB's CTA_SYNC, whose body is the block barrier), or one around such
+  /// a wrapper.
   /// Null when a path may return without it.
   const clang::CallExpr *AlwaysBarrier = nullptr;
 };

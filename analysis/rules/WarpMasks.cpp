@@ -100,8 +100,8 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
   return false;
 }
 
-/// The variable Call's result is stored in (`unsigned peers = __match_any_sync(...)`, or
-/// `peers = ...`), or null.
+/// The variable Call's result is stored in (`unsigned peers = <the match>`, or `peers = ...`),
+/// or null.
 const VarDecl *resultVariable(const CallExpr *Call, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*Call);
   for (int Up = 0; Up < 4 && !Parents.empty(); ++Up) {
@@ -482,9 +482,9 @@ bool MaskAnalysis::activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out
   }
   if (Var && discoveryUse(Var, Refs, Ctx))
     return false;
-  // The discovery idiom one step on (`peers = __match_any_sync(__activemask(), key)`, then a
-  // leader from __ffs(peers)): a match names only lanes that computed it, so its result is the
-  // mask of exactly the lanes there, whichever happened to be converged.
+  // The discovery idiom one step on (peers: a match of the key among the active lanes, then a
+  // leader: the lowest lane of peers): a match names only lanes that computed it, so its result is
+  // the mask of exactly the lanes there, whichever happened to be converged.
   if (Op->Kind == OperationKind::MatchAny)
     if (const VarDecl *Peers = resultVariable(Call, Ctx); Peers && discoveryUse(Peers, Refs, Ctx))
       return false;
