@@ -353,8 +353,12 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
     UniformValue LocalGuard = UniformValue::everywhere();
     for (const Guard &L : Local)
       LocalGuard = meet(LocalGuard, L.Value);
+    BoundGuard Bound = TU.summaries().bindGuard(In.Effect.Guard, Call, Callee, Def);
+    if (!Bound.Runs) // a constant argument keeps the collective from running at this call
+      continue;
     GuardedEffect G;
     G.Effect = In.Effect;
+    G.Effect.Guard = Bound.Guard;
     G.Effect.Chain = In.Effect.Chain.prepended(Call);
     G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
     G.ReportedBelow = In.Divergent || In.ReportedBelow;

@@ -1,4 +1,5 @@
 #include "analysis/flow/Summaries.h"
+#include "analysis/flow/StmtSearch.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
@@ -25,17 +26,78 @@ const Expr *stripGroupCopies(const Expr *E) {
   return E;
 }
 
+/// Whether F assigns, increments or takes the address of its parameter P.
+bool isChanged(const ParmVarDecl *P, const FunctionDecl *F) {
+  auto Names = [P](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == P;
+  };
+  return anyWithin(F->getBody(), [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      return BO->isAssignmentOp() && Names(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      return (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+             Names(UO->getSubExpr());
+    return false;
+  });
+}
+
+/// The parameter of F a branch condition tests for (non-)zero, when F never changes it:
+/// `sync`, `!sync`.
+std::optional<ParameterGuard> parameterTest(const Expr *Cond, const FunctionDecl *F) {
+  bool WhenNonZero = true;
+  const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  while (const auto *Not = dyn_cast_or_null<UnaryOperator>(E)) {
+    if (Not->getOpcode() != UO_LNot)
+      return std::nullopt;
+    WhenNonZero = !WhenNonZero;
+    E = Not->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != F || Param->getType()->isReferenceType() ||
+      !Param->getType()->isIntegralOrEnumerationType() ||
+      Param->getFunctionScopeIndex() >= ObjectParameter || isChanged(Param, F))
+    return std::nullopt;
+  return ParameterGuard{Param->getFunctionScopeIndex(), WhenNonZero};
+}
+
 /// Collects the calls and thread exits in a function body, not descending into lambdas (their
-/// bodies are functions of their own, summarised when called).
+/// bodies are functions of their own, summarised when called), and for each call the innermost
+/// parameter test around it.
 class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
 public:
+  explicit BodyScanner(const FunctionDecl *F) : Function(F) {}
   std::vector<const CallExpr *> Calls;
+  llvm::DenseMap<const CallExpr *, ParameterGuard> Guards;
   const Stmt *FirstExit = nullptr;
   const Stmt *FirstBarrier = nullptr;
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (!isa<CUDAKernelCallExpr>(Call)) // a device-side launch runs a new grid, not a call
-      Calls.push_back(Call);
+    if (isa<CUDAKernelCallExpr>(Call)) // a device-side launch runs a new grid, not a call
+      return true;
+    Calls.push_back(Call);
+    if (!Tests.empty() && Tests.back())
+      Guards[Call] = *Tests.back();
+    return true;
+  }
+  bool TraverseIfStmt(IfStmt *If) {
+    if (If->isConsteval())
+      return RecursiveASTVisitor::TraverseIfStmt(If);
+    std::optional<ParameterGuard> Test = parameterTest(If->getCond(), Function);
+    if (!TraverseStmt(If->getInit()) || !TraverseStmt(If->getConditionVariableDeclStmt()) ||
+        !TraverseStmt(If->getCond()))
+      return false;
+    for (auto [Branch, Holds] : {std::pair{If->getThen(), true}, {If->getElse(), false}}) {
+      std::optional<ParameterGuard> Guard = Test;
+      if (Guard && !Holds)
+        Guard->WhenNonZero = !Guard->WhenNonZero;
+      Tests.push_back(Guard ? Guard : (Tests.empty() ? std::nullopt : Tests.back()));
+      bool Continue = TraverseStmt(Branch);
+      Tests.pop_back();
+      if (!Continue)
+        return false;
+    }
     return true;
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
@@ -46,6 +108,11 @@ public:
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+private:
+  const FunctionDecl *Function;
+  /// The innermost parameter test of each branch being traversed (nullopt: none).
+  std::vector<std::optional<ParameterGuard>> Tests;
 };
 
 /// The effects of one summary, each collective on each group once (the first chain found to
@@ -54,15 +121,16 @@ class EffectSet {
 public:
   explicit EffectSet(std::vector<CollectiveEffect> &Effects) : Effects(Effects) {}
   void add(CollectiveEffect E) {
+    int Guard = E.Guard ? int(E.Guard->ParamIndex * 2 + E.Guard->WhenNonZero) : -1;
     if (Keys.insert({E.Site, static_cast<int>(E.Group.Origin), static_cast<int>(E.Group.Type.Kind),
-                     E.Group.Type.TileSize, E.Group.ParamIndex})
+                     E.Group.Type.TileSize, E.Group.ParamIndex, Guard})
             .second)
       Effects.push_back(std::move(E));
   }
 
 private:
   std::vector<CollectiveEffect> &Effects;
-  std::set<std::tuple<const CallExpr *, int, int, unsigned, unsigned>> Keys;
+  std::set<std::tuple<const CallExpr *, int, int, unsigned, unsigned, int>> Keys;
 };
 
 /// tiled_partition(parent, n) returns a generic thread_group: its size, when constant, makes it
@@ -82,6 +150,15 @@ std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl 
     return GroupType{GroupKind::DynamicTile,
                      static_cast<unsigned>(Size.Val.getInt().getZExtValue())};
   return GroupType{GroupKind::DynamicTile, 0};
+}
+
+/// Whether an argument may satisfy a parameter test: false only for a constant (a literal, a
+/// default argument, a constant expression) that fails it.
+bool passesGuard(const Expr *Arg, bool WhenNonZero, ASTContext &Ctx) {
+  bool Value = false;
+  if (Arg->isValueDependent() || !Arg->EvaluateAsBooleanCondition(Value, Ctx))
+    return true;
+  return Value == WhenNonZero;
 }
 
 } // namespace
@@ -200,13 +277,15 @@ const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
 
 void SummaryTable::compute(const FunctionDecl *F, FunctionSummary &Out) {
   ++Work;
-  BodyScanner Scanner;
+  BodyScanner Scanner(F);
   Scanner.TraverseStmt(F->getBody());
   FunctionSummary Result;
   Result.ThreadExit = Scanner.FirstExit;
   Result.BarrierAsm = Scanner.FirstBarrier;
   Result.AlwaysBarrier = barrierOnEveryPath(F);
   EffectSet Effects(Result.Effects);
+  Result.CallGuards = std::move(Scanner.Guards);
+  Out.CallGuards = Result.CallGuards; // read by effectsOfCall while a recursion settles
   for (const CallExpr *Call : Scanner.Calls) {
     for (CollectiveEffect &E : effectsOfCall(Call, F))
       Effects.add(std::move(E));
@@ -232,7 +311,12 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
                                               : GroupOrigin::known(Collective->Group);
     if (Group.Origin == GroupOrigin::Kind::Unknown && Collective->Group.Kind != GroupKind::Generic)
       Group = GroupOrigin::known(Collective->Group);
-    return {CollectiveEffect{Collective->Kind, Group, Call, Collective->Spelling, {}}};
+    return {CollectiveEffect{Collective->Kind,
+                             Group,
+                             Call,
+                             Collective->Spelling,
+                             {},
+                             bindGuard(std::nullopt, Call, nullptr, Caller).Guard}};
   }
   const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
   if (!Callee)
@@ -243,6 +327,10 @@ std::vector<CollectiveEffect> SummaryTable::effectsOfCall(const CallExpr *Call,
     CollectiveEffect Outer = Inner;
     Outer.Chain = Inner.Chain.prepended(Call);
     Outer.Group = bindToCall(Inner.Group, Call, Callee, Caller);
+    BoundGuard Bound = bindGuard(Inner.Guard, Call, Callee, Caller);
+    if (!Bound.Runs)
+      continue;
+    Outer.Guard = Bound.Guard;
     Effects.push_back(std::move(Outer));
   }
   return Effects;
@@ -268,6 +356,28 @@ GroupOrigin SummaryTable::bindToCall(const GroupOrigin &InCallee, const CallExpr
     return InCallee;
   const Expr *Arg = argumentForParameter(Call, Callee, InCallee.ParamIndex);
   return Arg ? resolveGroupOrigin(Arg, Caller) : GroupOrigin::unknown();
+}
+
+BoundGuard SummaryTable::bindGuard(const std::optional<ParameterGuard> &InCallee,
+                                   const CallExpr *Call, const FunctionDecl *Callee,
+                                   const FunctionDecl *Caller) {
+  if (InCallee) {
+    const Expr *Arg = argumentForParameter(Call, Callee, InCallee->ParamIndex);
+    if (Arg && !passesGuard(Arg, InCallee->WhenNonZero, Ctx))
+      return {false, std::nullopt};
+    if (std::optional<ParameterGuard> Passed = parameterTest(Arg, Caller)) {
+      Passed->WhenNonZero = Passed->WhenNonZero == InCallee->WhenNonZero;
+      return {true, Passed};
+    }
+  }
+  const FunctionDecl *Def = summarisableDefinition(Caller);
+  if (!Def)
+    return {};
+  // While the caller is being summarised its tests are known already (and asking for its
+  // summary again would count as recursion).
+  const FunctionSummary &Own = InProgress.count(Def) ? Summaries[Def] : summaryOf(Def);
+  auto Test = Own.CallGuards.find(Call);
+  return {true, Test == Own.CallGuards.end() ? std::nullopt : std::optional(Test->second)};
 }
 
 const Stmt *SummaryTable::threadExitOfCall(const CallExpr *Call) {

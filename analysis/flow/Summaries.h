@@ -12,6 +12,7 @@
 #include "llvm/ADT/iterator.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,14 @@ private:
   std::shared_ptr<const Link> Head;
 };
 
+/// A condition on one parameter of the summarised function that every path to a collective
+/// tests: `if (sync) <block barrier>;` runs the barrier only when `sync` holds. A call that
+/// passes a constant failing it does not execute the collective.
+struct ParameterGuard {
+  unsigned ParamIndex = 0;
+  bool WhenNonZero = true;
+};
+
 /// One collective a function may execute.
 struct CollectiveEffect {
   CollectiveKind Kind = CollectiveKind::Barrier;
@@ -95,6 +104,8 @@ struct CollectiveEffect {
   std::string Spelling;                  ///< "grid.sync()"
   /// The calls leading from the summarised function to the function that holds Site.
   CallChain Chain;
+  /// A parameter test of the summarised function the collective runs only under, if any.
+  std::optional<ParameterGuard> Guard;
 };
 
 struct FunctionSummary {
@@ -110,6 +121,15 @@ struct FunctionSummary {
   /// a wrapper.
   /// Null when a path may return without it.
   const clang::CallExpr *AlwaysBarrier = nullptr;
+  /// The innermost test of a parameter of the function around each call of its body.
+  llvm::DenseMap<const clang::CallExpr *, ParameterGuard> CallGuards;
+};
+
+/// A callee's guard of a collective seen at one call: whether the collective can run there, and
+/// the caller's own parameter test it then runs under, if any.
+struct BoundGuard {
+  bool Runs = true;
+  std::optional<ParameterGuard> Guard;
 };
 
 class SummaryTable {
@@ -130,6 +150,12 @@ public:
   static GroupOrigin bindToCall(const GroupOrigin &InCallee, const clang::CallExpr *Call,
                                 const clang::FunctionDecl *Callee,
                                 const clang::FunctionDecl *Caller);
+
+  /// InCallee, a guard of a collective of Callee, at Call in Caller: a constant argument that
+  /// fails it keeps the collective from running; the caller's unchanged parameter passed for it
+  /// makes the test the caller's; else the caller's own test around Call remains.
+  BoundGuard bindGuard(const std::optional<ParameterGuard> &InCallee, const clang::CallExpr *Call,
+                       const clang::FunctionDecl *Callee, const clang::FunctionDecl *Caller);
 
   /// The thread exit a call executes (a trap, asm exit, or a callee that may), or null.
   const clang::Stmt *threadExitOfCall(const clang::CallExpr *Call);

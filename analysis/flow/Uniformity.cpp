@@ -1157,6 +1157,36 @@ std::optional<StoredField> Uniformity::storedFieldValue(const FieldDecl *Field) 
   return StoredField{WrittenFields.count(Field) != 0, V};
 }
 
+/// The construction (a constructor call or an initializer list) of the temporary object Object
+/// names, built in place for the call it is passed to (`Agent(storage, in).run()`,
+/// `Scan{smem}.sum(x)`); null for any other object.
+static const Expr *temporaryConstruction(const Expr *Object) {
+  const Expr *E = Object ? Object->IgnoreImplicit()->IgnoreParens() : nullptr;
+  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(E))
+    return List->getType()->isRecordType() ? List : nullptr;
+  return dyn_cast_or_null<CXXConstructExpr>(E);
+}
+
+UniformValue Uniformity::constructionPointees(const Expr *Built, const Stmt *At) {
+  // The memory a temporary's fields point to is what its construction's arguments point to.
+  llvm::ArrayRef<const Expr *> Parts;
+  if (const auto *List = dyn_cast<InitListExpr>(Built))
+    Parts = llvm::ArrayRef(List->getInits(), List->getNumInits());
+  else
+    Parts = llvm::ArrayRef(cast<CXXConstructExpr>(Built)->getArgs(),
+                           cast<CXXConstructExpr>(Built)->getNumArgs());
+  UniformValue V = UniformValue::everywhere();
+  for (const Expr *Part : Parts) {
+    QualType Type = strip(Part)->getType();
+    if (Type->isPointerType() || Type->isReferenceType() || Type->isArrayType() ||
+        Part->isGLValue())
+      V = meet(V, pointeeValue(Part, At));
+  }
+  return V;
+}
+
 UniformValue Uniformity::objectFieldsAt(uint64_t Fields, const CallExpr *Call,
                                         const FunctionDecl *Callee, MemoryView CalleeView) {
   UniformValue V = UniformValue::everywhere();
@@ -1166,6 +1196,13 @@ UniformValue Uniformity::objectFieldsAt(uint64_t Fields, const CallExpr *Call,
   const Expr *Object = Method ? argumentForParameter(Call, Callee, ObjectParameter) : nullptr;
   if (!Object)
     return UniformValue::perThread();
+  // A temporary built for this call holds what its construction put in each field.
+  if (const Expr *Built = temporaryConstruction(Object)) {
+    for (const FieldDecl *Field : Method->getParent()->fields())
+      if (Field->getFieldIndex() < 64 && (Fields >> Field->getFieldIndex() & 1))
+        V = meet(V, fieldInitValue(Built, Field));
+    return V;
+  }
   // The object this call passes, when this function follows its fields too.
   const Expr *Base = Object->IgnoreParenImpCasts();
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
@@ -2159,7 +2196,9 @@ UniformValue Uniformity::privateMemoryValue(const VarDecl *Var) {
 
 UniformValue Uniformity::addressValue(const Expr *LValue) {
   const Expr *E = LValue->IgnoreParens();
-  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E); Cast && Cast->getCastKind() == CK_NoOp)
+  // An array passed where a pointer is expected (`f(smem)`) is at its own address.
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+      Cast && (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_ArrayToPointerDecay))
     return addressValue(Cast->getSubExpr());
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return meet(exprValue(ASE->getBase()), exprValue(ASE->getIdx()));
@@ -2378,7 +2417,10 @@ UniformValue Uniformity::bindToCall(UniformValue InCallee, const CallExpr *Call,
       continue;
     if (InCallee.Reads & Bit) {
       const Expr *Arg = argumentForParameter(Call, Callee, P);
-      V = meet(V, Arg ? pointeeValue(Arg, Call) : UniformValue::perThread());
+      const Expr *Built = P == ObjectParameter ? temporaryConstruction(Arg) : nullptr;
+      V = meet(V, Built ? constructionPointees(Built, Call)
+                  : Arg ? pointeeValue(Arg, Call)
+                        : UniformValue::perThread());
     }
   }
   V = meet(V, objectFieldsAt(InCallee.Fields, Call, Callee, MemoryView::CallerMayWrite));

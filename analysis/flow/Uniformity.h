@@ -350,6 +350,9 @@ private:
   /// nullopt when the method stores nothing there.
   std::optional<UniformValue> fieldByCall(const clang::CallExpr *Call,
                                           const clang::FieldDecl *Field);
+  /// What the memory reached through a temporary object's fields holds at At: what the pointers,
+  /// arrays and references its construction Built is given point to.
+  UniformValue constructionPointees(const clang::Expr *Built, const clang::Stmt *At);
   /// objectFieldsValue within the fixpoint.
   UniformValue objectFieldsAt(uint64_t Fields, const clang::CallExpr *Call,
                               const clang::FunctionDecl *Callee, MemoryView CalleeView);
