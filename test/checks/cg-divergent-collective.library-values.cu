@@ -146,6 +146,6 @@ __global__ void merge_flag_per_thread(const int *in, int *out) {
   __shared__ int keys[257];
   keys[threadIdx.x] = in[threadIdx.x];
   __syncthreads();
-  out[threadIdx.x] = mergeStep(keys, threadIdx.x, threadIdx.x % 2 == 0); // expected-error {{__syncthreads() (in 'mergeStep') is reached only by threads for which}}
+  out[threadIdx.x] = mergeStep(keys, threadIdx.x, threadIdx.x % 2 == 0); // expected-error {{__syncthreads() (in 'mergeStep') is reached only by threads for which 'sync' holds; every thread of the block must call it}}
 }
 
