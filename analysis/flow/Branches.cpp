@@ -1,7 +1,6 @@
 #include "analysis/flow/Branches.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/Summaries.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -42,27 +41,25 @@ bool leavesSideways(const Stmt *S, bool KernelExitOnly) {
 /// Node and the statements around it up to its function, walking up the AST's parents: the
 /// statements Node is within. Collected once per target, however many branches decide it and
 /// however deep it is nested.
-llvm::SmallPtrSet<const Stmt *, 32> enclosingStatements(const Stmt *Node, ASTContext &Ctx) {
+llvm::SmallPtrSet<const Stmt *, 32> enclosingStatements(const Stmt *Node,
+                                                        const StatementParents &Parents) {
   llvm::SmallPtrSet<const Stmt *, 32> Within;
   DynTypedNode Current = DynTypedNode::create(*Node);
   for (;;) {
     if (const Stmt *S = Current.get<Stmt>())
       Within.insert(S);
-    auto Parents = Ctx.getParents(Current);
+    DynTypedNode Parent = Parents.parentOf(Current);
     // Up through variable declarations (`bool b = tile.any(p);`), never out of a function.
-    if (Parents.empty() || Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
+    if (Parent.getNodeKind().isNone() || Parent.get<FunctionDecl>() || Parent.get<LambdaExpr>())
       return Within;
-    Current = Parents[0];
+    Current = Parent;
   }
 }
 
-const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
+const Stmt *ownerOf(const Expr *Condition, const StatementParents &Parents) {
   const Stmt *Child = Condition;
   for (int Depth = 0; Depth < 8; ++Depth) {
-    auto Parents = Ctx.getParents(*Child);
-    if (Parents.empty())
-      return nullptr;
-    const Stmt *Parent = Parents[0].get<Stmt>();
+    const Stmt *Parent = Parents.parentStatement(*Child);
     if (!Parent)
       return nullptr;
     if (!isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups, ConstantExpr>(Parent))
@@ -73,18 +70,18 @@ const Stmt *ownerOf(const Expr *Condition, ASTContext &Ctx) {
 }
 
 /// describeBranch for a target within the statements TargetWithin (enclosingStatements).
-std::optional<BranchShape> describeBranchOf(const CFGBlock *Branch,
+std::optional<BranchShape> describeBranchOf(const FunctionCFG &Cfg, const CFGBlock *Branch,
                                             const llvm::SmallPtrSetImpl<const Stmt *> &TargetWithin,
-                                            const FunctionDecl *F, ASTContext &Ctx,
+                                            const FunctionDecl *F,
                                             std::optional<bool> ReturnsEndThread) {
-  const Expr *Condition = userCondition(Branch, Ctx);
+  const Expr *Condition = Cfg.userCondition(Branch);
   if (!Condition)
     return std::nullopt;
   // Containment by the AST, not by source ranges: a kernel written inside a macro has all its
   // statements at one expansion location.
   auto Contains = [&](const Stmt *S) { return S && TargetWithin.count(S); };
   BranchShape Result{{Condition, Shape::Depends}, false, nullptr, Branch};
-  const Stmt *Owner = ownerOf(Condition, Ctx);
+  const Stmt *Owner = ownerOf(Condition, Cfg.parents());
   if (const auto *If = dyn_cast_or_null<IfStmt>(Owner)) {
     if (Contains(If->getThen())) {
       Result.Branch.Form = Shape::Holds;
@@ -122,22 +119,16 @@ std::optional<BranchShape> describeBranchOf(const CFGBlock *Branch,
 
 } // namespace
 
-std::optional<BranchShape> describeBranch(const CFGBlock *Branch, const Stmt *Target,
-                                          const FunctionDecl *F, ASTContext &Ctx,
-                                          std::optional<bool> ReturnsEndThread) {
-  return describeBranchOf(Branch, enclosingStatements(Target, Ctx), F, Ctx, ReturnsEndThread);
-}
-
 std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const CFGBlock *Block,
                                           const Stmt *Target, const FunctionDecl *F,
-                                          ASTContext &Ctx, std::optional<bool> ReturnsEndThread) {
+                                          std::optional<bool> ReturnsEndThread) {
   std::vector<BranchShape> Branches;
   llvm::ArrayRef<CFGBlock *> Deciding = Cfg.controlDependencies(Block);
   if (Deciding.empty())
     return Branches;
-  llvm::SmallPtrSet<const Stmt *, 32> TargetWithin = enclosingStatements(Target, Ctx);
+  llvm::SmallPtrSet<const Stmt *, 32> TargetWithin = enclosingStatements(Target, Cfg.parents());
   for (const CFGBlock *Branch : Deciding) {
-    auto Shape = describeBranchOf(Branch, TargetWithin, F, Ctx, ReturnsEndThread);
+    auto Shape = describeBranchOf(Cfg, Branch, TargetWithin, F, ReturnsEndThread);
     Branches.push_back(Shape ? *Shape
                              : BranchShape{{nullptr, Shape::Depends}, false, nullptr, Branch});
   }

@@ -32,18 +32,14 @@ struct BranchShape {
   /// The CFG block whose branch this is.
   const clang::CFGBlock *Block = nullptr;
 };
-/// ReturnsEndThread: whether a return from F ends the thread (by default, when F is a kernel;
-/// UnitCache::returnsEndThread also knows helpers that kernels call only as their last action).
-std::optional<BranchShape> describeBranch(const clang::CFGBlock *Branch, const clang::Stmt *Target,
-                                          const clang::FunctionDecl *F, clang::ASTContext &Ctx,
-                                          std::optional<bool> ReturnsEndThread = std::nullopt);
 
 /// Every branch that decides whether Target (in Block of F's CFG) runs: its control
 /// dependences, each described as above. A branch with no condition a user could read (a
-/// computed goto) keeps a null Branch.Condition.
+/// computed goto) keeps a null Branch.Condition. ReturnsEndThread: whether a return from F ends
+/// the thread (by default, when F is a kernel; UnitCache::returnsEndThread also knows helpers
+/// that kernels call only as their last action).
 std::vector<BranchShape> branchesDeciding(FunctionCFG &Cfg, const clang::CFGBlock *Block,
                                           const clang::Stmt *Target, const clang::FunctionDecl *F,
-                                          clang::ASTContext &Ctx,
                                           std::optional<bool> ReturnsEndThread = std::nullopt);
 
 } // namespace coopcheck::analysis

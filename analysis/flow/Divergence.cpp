@@ -218,7 +218,7 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
   Uniformity &Uniform = TU.uniformityOf(F);
   bool Kernel = F->hasAttr<CUDAGlobalAttr>();
   for (const BranchShape &Shape :
-       branchesDeciding(*Cfg, Block, Target, F, TU.context(), TU.returnsEndThread(F))) {
+       branchesDeciding(*Cfg, Block, Target, F, TU.returnsEndThread(F))) {
     const Expr *Cond = Shape.Branch.Condition;
     // A kernel's own exits belong to cg-early-exit-before-sync and cg-warp-mask.
     if (!Cond || (Kernel && Shape.GuardsKernelExit) ||

@@ -1,5 +1,4 @@
 #include "analysis/flow/FunctionCFG.h"
-#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -17,10 +16,11 @@ std::unique_ptr<FunctionCFG> FunctionCFG::build(const FunctionDecl *F, ASTContex
   std::unique_ptr<CFG> Graph = CFG::buildCFG(F, F->getBody(), &Ctx, Options);
   if (!Graph)
     return nullptr;
-  return std::unique_ptr<FunctionCFG>(new FunctionCFG(std::move(Graph)));
+  return std::unique_ptr<FunctionCFG>(new FunctionCFG(*F, std::move(Graph)));
 }
 
-FunctionCFG::FunctionCFG(std::unique_ptr<CFG> G) : Graph(std::move(G)) {
+FunctionCFG::FunctionCFG(const FunctionDecl &F, std::unique_ptr<CFG> G)
+    : Graph(std::move(G)), Parents(F) {
   for (const CFGBlock *B : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &E : *B) {
@@ -281,7 +281,7 @@ bool FunctionCFG::reaches(const CFGBlock *From, const CFGBlock *To,
   return false;
 }
 
-const Expr *userCondition(const CFGBlock *Branch, ASTContext &Ctx) {
+const Expr *FunctionCFG::userCondition(const CFGBlock *Branch) const {
   const Expr *Cond =
       dyn_cast_or_null<Expr>(const_cast<CFGBlock *>(Branch)->getTerminatorCondition());
   if (!Cond)
@@ -289,10 +289,7 @@ const Expr *userCondition(const CFGBlock *Branch, ASTContext &Ctx) {
   // Climb from an operand of && / || to the whole condition the user wrote.
   const Expr *Whole = Cond;
   for (int Depth = 0; Depth < 16; ++Depth) {
-    auto Parents = Ctx.getParents(*Whole);
-    if (Parents.empty())
-      break;
-    const auto *Parent = Parents[0].get<Expr>();
+    const auto *Parent = Parents.parentOf(*Whole).get<Expr>();
     if (!Parent)
       break;
     const auto *BO = dyn_cast<BinaryOperator>(Parent->IgnoreParens());

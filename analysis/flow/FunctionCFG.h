@@ -1,6 +1,7 @@
 // The Clang CFG of one function with what the rules ask of it: which block a statement is in,
 // which branches a block is control-dependent on, and reachability that stops at thread exits.
 #pragma once
+#include "analysis/flow/StatementParents.h"
 #include "clang/AST/Decl.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
@@ -21,6 +22,13 @@ public:
   static std::unique_ptr<FunctionCFG> build(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
 
   clang::CFG &cfg() { return *Graph; }
+
+  /// The parents of the function's statements.
+  const StatementParents &parents() const { return Parents; }
+
+  /// The condition a user reads for a CFG branch: the whole `if`/loop condition around a `&&`/`||`
+  /// operand, or the branch's own condition. Null for branches without one.
+  const clang::Expr *userCondition(const clang::CFGBlock *Branch) const;
 
   /// The block evaluating S (every sub-expression is a CFG element here), or null.
   const clang::CFGBlock *blockOf(const clang::Stmt *S) const;
@@ -60,9 +68,10 @@ public:
                const llvm::SmallPtrSetImpl<const clang::CFGBlock *> &Barred) const;
 
 private:
-  explicit FunctionCFG(std::unique_ptr<clang::CFG> G);
+  FunctionCFG(const clang::FunctionDecl &F, std::unique_ptr<clang::CFG> G);
 
   std::unique_ptr<clang::CFG> Graph;
+  StatementParents Parents;
   llvm::DenseMap<const clang::Stmt *, const clang::CFGBlock *> BlockOfStmt;
   /// Position among its block's elements.
   llvm::DenseMap<const clang::Stmt *, unsigned> IndexOfStmt;
@@ -96,9 +105,5 @@ private:
   /// By block ID: the block's last member, which is all that leaves it.
   std::vector<std::optional<unsigned>> LastMember;
 };
-
-/// The condition a user reads for a CFG branch: the whole `if`/loop condition around a `&&`/`||`
-/// operand, or the branch's own condition. Null for branches without one.
-const clang::Expr *userCondition(const clang::CFGBlock *Branch, clang::ASTContext &Ctx);
 
 } // namespace coopcheck::analysis

@@ -756,6 +756,27 @@ std::optional<UniformValue> Uniformity::returnValue() {
   if (Summarising)
     return everythingPassed();
   Summarising = true;
+  UniformValue V = overReturns([&](const ReturnStmt *R) {
+    return R->getRetValue() ? valueOf(R->getRetValue()) : UniformValue::perThread();
+  });
+  Summarising = false;
+  ReturnSummary = V;
+  return V;
+}
+
+std::optional<UniformValue> Uniformity::returnedFieldValue(const FieldDecl *Field) {
+  if (auto It = ReturnedFields.find(Field); It != ReturnedFields.end())
+    return It->second;
+  if (!Function || Returns.empty() || Summarising)
+    return std::nullopt;
+  Summarising = true;
+  UniformValue V = overReturns(
+      [&](const ReturnStmt *R) { return settle([&] { return returnedField(R, Field); }); });
+  Summarising = false;
+  return ReturnedFields[Field] = V;
+}
+
+UniformValue Uniformity::overReturns(llvm::function_ref<UniformValue(const ReturnStmt *)> Value) {
   // Returns no path reaches (behind `if (width == 32)` for the instance where it holds) return
   // nothing.
   llvm::SmallVector<const ReturnStmt *, 4> Reached;
@@ -765,19 +786,14 @@ std::optional<UniformValue> Uniformity::returnValue() {
       Reached.push_back(R);
   UniformValue V = UniformValue::everywhere();
   for (const ReturnStmt *R : Reached)
-    V = meet(V, R->getRetValue() ? valueOf(R->getRetValue()) : UniformValue::perThread());
-  // Several returns: threads that took different branches on the way return different values.
+    V = meet(V, Value(R));
   if (Reached.size() > 1)
     for (const ReturnStmt *R : Reached) {
-      if (!Cfg || !Cfg->blockOf(R)) {
-        V = UniformValue::perThread();
-        break;
-      }
+      if (!Cfg || !Cfg->blockOf(R))
+        return UniformValue::perThread();
       for (const auto &[Block, Condition] : branchesOf(R))
         V = meet(V, valueOf(Condition));
     }
-  Summarising = false;
-  ReturnSummary = V;
   return V;
 }
 
@@ -905,21 +921,11 @@ bool Uniformity::followsFields(const VarDecl *Object, const RecordDecl *Record) 
     return Method && Method->isInstance() && !Method->getParent()->isLambda() &&
            Method->getParent()->getCanonicalDecl() == Record->getCanonicalDecl();
   }
-  // A local object that a constructor of its class builds or a method changes: what those
-  // leave in each field, where a plain struct is followed as a whole like any local.
-  if (!Object->hasLocalStorage() || isa<ParmVarDecl>(Object) ||
-      Object->getDeclContext() != Function || Object->getType()->isReferenceType() ||
-      Object->getType()->getAsRecordDecl() != Record)
-    return false;
-  const auto *Built = dyn_cast_or_null<CXXConstructExpr>(
-      Object->getInit() ? Object->getInit()->IgnoreImplicit() : nullptr);
-  if (Built && Built->getConstructor()->isUserProvided())
-    return true;
-  auto Written = Writes.find(Object);
-  return Written != Writes.end() && llvm::any_of(Written->second, [](const Stmt *S) {
-           const auto *Call = dyn_cast<CallExpr>(S);
-           return Call && isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee());
-         });
+  // A local object: what its construction, the stores to its fields and the methods called on
+  // it leave in each field. Followed as a whole, a plain struct lost the stores to its fields.
+  return Object->hasLocalStorage() && !isa<ParmVarDecl>(Object) &&
+         Object->getDeclContext() == Function && !Object->getType()->isReferenceType() &&
+         Object->getType()->getAsRecordDecl() == Record;
 }
 
 std::optional<Uniformity::FieldAccess> Uniformity::fieldAccess(const Expr *E) const {
@@ -1096,6 +1102,13 @@ Uniformity::fieldStoresReaching(const VarDecl *Object, const FieldDecl *Field, c
 
 UniformValue Uniformity::fieldInitValue(const Expr *Init, const FieldDecl *Field) {
   const Expr *E = Init->IgnoreImplicit();
+  // A copy of a local object: what that object holds there.
+  if (std::optional<UniformValue> Copied = copiedField(E, Field, Init))
+    return *Copied;
+  // A call returning the object by value: what its callee's returns put there.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (std::optional<UniformValue> Returned = calledFieldValue(Call, Field))
+      return *Returned;
   // An aggregate's initializer list gives each field its own item (bases come first).
   if (const auto *List = dyn_cast<InitListExpr>(E)) {
     const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
@@ -1208,9 +1221,12 @@ UniformValue Uniformity::objectFieldsAt(uint64_t Fields, const CallExpr *Call,
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   bool Followed = (isa<CXXThisExpr>(Base) || Local) && followsFields(Local, Method->getParent());
-  if (!Followed) // the object as a whole, as the callee's view of memory reads it
-    return meet(V,
-                CalleeView == MemoryView::AsLeft ? exprValue(Object) : pointeeValue(Object, Call));
+  // The object as a whole: a field of an object followed field by field holds what was stored
+  // there (`p.span.count()`), other objects as the callee's view of memory reads them.
+  if (!Followed)
+    return meet(V, CalleeView == MemoryView::AsLeft || fieldAccess(Object)
+                       ? exprValue(Object)
+                       : pointeeValue(Object, Call));
   for (const FieldDecl *Field : Method->getParent()->fields())
     if (Field->getFieldIndex() < 64 && (Fields >> Field->getFieldIndex() & 1))
       V = meet(V, read(fieldNode(Local, Field, Call)));
@@ -1433,7 +1449,7 @@ llvm::ArrayRef<std::pair<const CFGBlock *, const Expr *>> Uniformity::branchesOf
     return It->second;
   if (const CFGBlock *DefBlock = Cfg->blockOf(Def))
     for (const BranchShape &Shape :
-         branchesDeciding(*Cfg, DefBlock, Def, Function, Ctx, Unit.ReturnsEndThread))
+         branchesDeciding(*Cfg, DefBlock, Def, Function, Unit.ReturnsEndThread))
       // Threads that left the kernel hold no values: an exit does not make the others differ.
       if (Shape.Branch.Condition && !Shape.GuardsKernelExit)
         It->second.push_back({Shape.Block, Shape.Branch.Condition});
@@ -1578,10 +1594,17 @@ UniformValue Uniformity::namedValue(const DeclRefExpr *DRE) {
       return UniformValue::perThread();
     return objectValue();
   }
-  if (V && localVariable(DRE, OwnsReferenceParameters) &&
-      (!isa<ParmVarDecl>(V) || Definitions.count(V)))
-    return read(node(DRE, NodeKind::Use));
-  return declRefValue(DRE->getDecl());
+  if (!V || !localVariable(DRE, OwnsReferenceParameters) ||
+      (isa<ParmVarDecl>(V) && !Definitions.count(V)))
+    return declRefValue(DRE->getDecl());
+  UniformValue Whole = read(node(DRE, NodeKind::Use));
+  // A local object as a whole also holds what was stored in its fields.
+  const RecordDecl *Record = V->getType()->getAsRecordDecl();
+  if (Record && Writes.count(V) && followsFields(V, Record))
+    for (const FieldDecl *Field : Record->fields())
+      if (Field->getFieldIndex() < 64)
+        Whole = meet(Whole, read(fieldNode(V, Field, DRE)));
+  return Whole;
 }
 
 UniformValue Uniformity::unaryValue(const UnaryOperator *UO) {
@@ -2455,17 +2478,58 @@ UniformValue Uniformity::closureValue(UniformValue InCallee, const CallExpr *Cal
   return V;
 }
 
-std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
+const FunctionDecl *Uniformity::summarisedCallee(const CallExpr *Call) const {
   const FunctionDecl *Callee = summarisableDefinition(Call->getDirectCallee());
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-  // A virtual call may run another body than the one named.
-  if (!Callee || !Unit.ReturnValueOf || isa<CUDAKernelCallExpr>(Call) ||
-      (Method && Method->isVirtual()))
-    return std::nullopt;
-  std::optional<UniformValue> Returned = Unit.ReturnValueOf(Callee);
+  if (!Callee || isa<CUDAKernelCallExpr>(Call) || (Method && Method->isVirtual()))
+    return nullptr;
+  return Callee;
+}
+
+std::optional<UniformValue> Uniformity::userCallValue(const CallExpr *Call) {
+  const FunctionDecl *Callee = summarisedCallee(Call);
+  std::optional<UniformValue> Returned =
+      Callee && Unit.ReturnValueOf ? Unit.ReturnValueOf(Callee) : std::nullopt;
   if (!Returned)
     return std::nullopt;
   return bindToCall(*Returned, Call, Callee);
+}
+
+std::optional<UniformValue> Uniformity::calledFieldValue(const CallExpr *Call,
+                                                         const FieldDecl *Field) {
+  const FunctionDecl *Callee = summarisedCallee(Call);
+  const CXXRecordDecl *Built = Callee ? Callee->getReturnType()->getAsCXXRecordDecl() : nullptr;
+  if (!Built || !Unit.ReturnedFieldOf ||
+      Built->getCanonicalDecl() != Field->getParent()->getCanonicalDecl())
+    return std::nullopt;
+  std::optional<UniformValue> Returned = Unit.ReturnedFieldOf(Callee, Field);
+  if (!Returned)
+    return std::nullopt;
+  return bindToCall(*Returned, Call, Callee);
+}
+
+UniformValue Uniformity::returnedField(const ReturnStmt *R, const FieldDecl *Field) {
+  const Expr *Returned = R->getRetValue();
+  if (!Returned)
+    return UniformValue::perThread();
+  if (std::optional<UniformValue> Copied = copiedField(Returned, Field, R)) // `return p;`
+    return *Copied;
+  const Expr *Built = temporaryConstruction(Returned);
+  return Built ? fieldInitValue(Built, Field) : exprValue(Returned);
+}
+
+std::optional<UniformValue> Uniformity::copiedField(const Expr *Copy, const FieldDecl *Field,
+                                                    const Stmt *At) {
+  const Expr *Source = Copy->IgnoreImplicit();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Source);
+      Construct && Construct->getNumArgs() == 1 &&
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    Source = Construct->getArg(0);
+  const auto *Ref = dyn_cast<DeclRefExpr>(Source->IgnoreParenImpCasts());
+  const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Local || !followsFields(Local, Field->getParent()) || Field->getFieldIndex() >= 64)
+    return std::nullopt;
+  return read(fieldNode(Local, Field, At));
 }
 
 } // namespace coopcheck::analysis

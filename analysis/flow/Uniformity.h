@@ -206,6 +206,10 @@ struct StoredField {
 struct UniformityContext {
   /// The value a call of the function returns, its parameters as Params; nullopt when unknown.
   std::function<std::optional<UniformValue>(const clang::FunctionDecl *)> ReturnValueOf;
+  /// What a field holds in the object the function returns by value
+  /// (Uniformity::returnedFieldValue); nullopt when unknown.
+  std::function<std::optional<UniformValue>(const clang::FunctionDecl *, const clang::FieldDecl *)>
+      ReturnedFieldOf;
   /// What a call of the function leaves in the variable it is given for its reference
   /// parameter (Uniformity::storedValue); nullopt when unknown.
   std::function<std::optional<UniformValue>(const clang::FunctionDecl *, const clang::VarDecl *)>
@@ -253,6 +257,11 @@ public:
   /// them. Nullopt for a function that returns nothing. Asked again while it is being computed (a
   /// recursive call), as uniform as everything the call passes.
   std::optional<UniformValue> returnValue();
+  /// What Field holds in the object the function returns by value, as uniform as the parameters
+  /// in its Params: the meet over the returns, as returnValue, of what each builds there (an
+  /// initializer list, a constructor) or what the local object it copies holds there. Nullopt
+  /// while it is being computed.
+  std::optional<UniformValue> returnedFieldValue(const clang::FieldDecl *Field);
 
   /// What the function leaves in Target, a reference parameter of its own or, for a lambda, a
   /// variable it captures by reference, as uniform as the parameters in its Params (the closure
@@ -433,6 +442,22 @@ private:
                           llvm::function_ref<std::optional<unsigned>()> Width);
   /// A call of a function of the unit: what it returns, bound to the call's arguments.
   std::optional<UniformValue> userCallValue(const clang::CallExpr *Call);
+  /// The callee of Call whose summaries bind to it: a body of the unit, not a kernel launch nor a
+  /// virtual call (which may run another body); null otherwise.
+  const clang::FunctionDecl *summarisedCallee(const clang::CallExpr *Call) const;
+  /// What Field holds in the object Call returns by value, its callee's summary bound to it.
+  std::optional<UniformValue> calledFieldValue(const clang::CallExpr *Call,
+                                               const clang::FieldDecl *Field);
+  /// What the return R puts in Field of the object it returns.
+  UniformValue returnedField(const clang::ReturnStmt *R, const clang::FieldDecl *Field);
+  /// When Copy copies a local object this function follows field by field (`q = p`,
+  /// `return p;`): what that object holds in Field at At.
+  std::optional<UniformValue> copiedField(const clang::Expr *Copy, const clang::FieldDecl *Field,
+                                          const clang::Stmt *At);
+  /// The returns some path reaches, and the meet of Value over them and, when there are several,
+  /// of the branches choosing between them (threads that took different ones return different
+  /// values).
+  UniformValue overReturns(llvm::function_ref<UniformValue(const clang::ReturnStmt *)> Value);
   /// What a call stores in Var, a local it is given by reference or that the closure it calls
   /// captures by reference and changes, bound to its arguments.
   UniformValue storedByCall(const clang::CallExpr *Call, const clang::VarDecl *Var);
@@ -542,6 +567,7 @@ private:
   /// Values of whole expressions asked for once the nodes they read had settled.
   llvm::DenseMap<const clang::Expr *, UniformValue> Settled;
   std::optional<std::optional<UniformValue>> ReturnSummary;
+  llvm::DenseMap<const clang::FieldDecl *, UniformValue> ReturnedFields;
   /// Fields of the method's object that some statement of the function stores to.
   llvm::DenseSet<const clang::FieldDecl *> WrittenFields;
   bool Summarising = false;

@@ -1,5 +1,4 @@
 #include "analysis/flow/UnitCache.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -120,6 +119,10 @@ FunctionCFG *UnitCache::cfgOf(const FunctionDecl *F) {
 UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   UniformityContext Context;
   Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
+  Context.ReturnedFieldOf = [this](const FunctionDecl *Callee, const FieldDecl *Field) {
+    Uniformity *View = callerViewOf(Callee);
+    return View ? View->returnedFieldValue(Field) : std::nullopt;
+  };
   Context.StoredValueOf = [this](const FunctionDecl *Callee, const VarDecl *Target) {
     Uniformity *View = callerViewOf(Callee);
     return View ? View->storedValue(Target) : std::nullopt;
@@ -270,21 +273,15 @@ public:
 
 /// Whether nothing runs in Caller after Call returns: only the expressions around the call and
 /// a return, on every path to the end of the function.
-bool isLastAction(FunctionCFG &Cfg, const CallExpr *Call, ASTContext &Ctx) {
+bool isLastAction(FunctionCFG &Cfg, const CallExpr *Call) {
   const CFGBlock *Block = Cfg.blockOf(Call);
   if (!Block)
     return false;
   llvm::SmallPtrSet<const Stmt *, 8> Around; // the call and the expressions that hold it
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (int Depth = 0; Depth < 16; ++Depth) {
-    const Stmt *S = Node.get<Stmt>();
-    if (!S || isa<CompoundStmt>(S))
-      break;
+  const Stmt *S = Call;
+  for (int Depth = 0; Depth < 16 && S && !isa<CompoundStmt>(S); ++Depth) {
     Around.insert(S);
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    Node = Parents[0];
+    S = Cfg.parents().parentStatement(*S);
   }
   auto Quiet = [&](const CFGBlock *B, unsigned From) {
     for (unsigned I = From; I < B->size(); ++I)
@@ -368,7 +365,7 @@ bool UnitCache::returnsEndThread(const FunctionDecl *F) {
   std::optional<llvm::ArrayRef<CallSite>> Sites = everyCallOf(Def);
   bool Ends = Sites && llvm::all_of(*Sites, [&](const CallSite &Site) {
                 FunctionCFG *Cfg = cfgOf(Site.Caller);
-                return Cfg && returnsEndThread(Site.Caller) && isLastAction(*Cfg, Site.Call, Ctx);
+                return Cfg && returnsEndThread(Site.Caller) && isLastAction(*Cfg, Site.Call);
               });
   DecidingEndsThread.erase(Def);
   EndsThread[Def] = Ends;

@@ -454,7 +454,7 @@ llvm::SmallPtrSet<const Decl *, 4> CopyAnalysis::guardVariables(const Stmt *S) {
   llvm::SmallPtrSet<const Decl *, 4> Vars;
   for (const CFGBlock *Branch : Cfg.controlDependencies(Cfg.blockOf(S)))
     if (!isLoop(Branch->getTerminatorStmt()))
-      forEachVariableUse(userCondition(Branch, Ctx),
+      forEachVariableUse(Cfg.userCondition(Branch),
                          [&](const DeclRefExpr *Use) { Vars.insert(Use->getDecl()); });
   return Vars;
 }

@@ -3,7 +3,6 @@
 #include "analysis/flow/StmtSearch.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -66,7 +65,7 @@ divergentExitsBefore(const CFGBlock *Barrier, UniformRequirement Needed,
   std::vector<ThreadExit> Divergent;
   for (const ExitPoint &Exit : Exits)
     for (const CFGBlock *Branch : Cfg.controlDependencies(Exit.Block)) {
-      const Expr *Cond = userCondition(Branch, Ctx);
+      const Expr *Cond = Cfg.userCondition(Branch);
       if (!Cond || Uniform.isUniformAt(Cond, Needed) || !Cfg.reaches(Branch, Barrier, ExitBlocks))
         continue;
       Divergent.push_back({Exit.Exit, Cond});
@@ -111,18 +110,19 @@ bool mayRunCollective(UnitCache &TU, const FunctionDecl *F, const Stmt *S, bool 
   return Finder.Found;
 }
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  auto Parents = Ctx.getParents(*S);
-  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+/// The statement S is directly within in F, or null.
+const Stmt *parentStmt(UnitCache &TU, const FunctionDecl *F, const Stmt *S) {
+  const FunctionCFG *Cfg = TU.cfgOf(F);
+  return Cfg ? Cfg->parents().parentStatement(*S) : nullptr;
 }
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
 /// The loop whose condition Condition is (or lies in).
-const Stmt *loopOfCondition(ASTContext &Ctx, const Expr *Condition) {
+const Stmt *loopOfCondition(UnitCache &TU, const FunctionDecl *F, const Expr *Condition) {
   const Stmt *S = Condition;
   for (unsigned Depth = 0; S && Depth < 16 && !isLoop(S); ++Depth)
-    S = parentStmt(Ctx, S);
+    S = parentStmt(TU, F, S);
   return S && isLoop(S) ? S : nullptr;
 }
 
@@ -133,10 +133,9 @@ const Stmt *loopOfCondition(ASTContext &Ctx, const Expr *Condition) {
 /// switch, and no statement after it, at any level up to the kernel's body, may do so.
 static bool endLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Stmt *Current,
                             bool OrSharedMemory) {
-  ASTContext &Ctx = TU.context();
   const Stmt *Body = Kernel->getBody();
   while (Current && Current != Body) {
-    const Stmt *Parent = parentStmt(Ctx, Current);
+    const Stmt *Parent = parentStmt(TU, Kernel, Current);
     if (!Parent || isLoop(Parent) || isa<SwitchStmt>(Parent))
       return false;
     if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
@@ -160,7 +159,7 @@ bool loopEndLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *
                          bool OrSharedMemory) {
   if (!isKernelWithBody(Kernel) || !LoopCondition)
     return false;
-  return endLeavesKernel(TU, Kernel, loopOfCondition(TU.context(), LoopCondition), OrSharedMemory);
+  return endLeavesKernel(TU, Kernel, loopOfCondition(TU, Kernel, LoopCondition), OrSharedMemory);
 }
 
 /// What the constructor Ctor gives Field: its initializer, and what its body assigns.
@@ -300,16 +299,15 @@ static bool loopOverData(UnitCache &TU, const FunctionDecl *F, const Expr *LoopC
   if (!LoopCondition)
     return false;
   return isBoundsGuard(TU, F, LoopCondition) ||
-         boundsCounter(TU, F, loopOfCondition(TU.context(), LoopCondition), LoopCondition);
+         boundsCounter(TU, F, loopOfCondition(TU, F, LoopCondition), LoopCondition);
 }
 
 bool skippingLeavesKernel(UnitCache &TU, const FunctionDecl *Kernel, const Expr *Condition) {
   if (!isKernelWithBody(Kernel) || !Condition)
     return false;
-  ASTContext &Ctx = TU.context();
   const Stmt *S = Condition;
   for (unsigned Depth = 0; S && Depth < 16 && !isa<IfStmt>(S); ++Depth)
-    S = parentStmt(Ctx, S);
+    S = parentStmt(TU, Kernel, S);
   const auto *If = dyn_cast_or_null<IfStmt>(S);
   if (!If || !If->getCond() ||
       !If->getCond()->getSourceRange().fullyContains(Condition->getSourceRange()))

@@ -5,7 +5,6 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"

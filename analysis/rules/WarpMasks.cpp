@@ -1,7 +1,6 @@
 #include "analysis/rules/WarpMasks.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/bit.h"
 
@@ -72,15 +71,13 @@ bool isActivemaskCall(const Expr *E) {
 
 /// Uses of the variable V that elect a leader or count lanes from a mask: the first or the count of
 /// its set bits, m & lanemask.
-bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs, ASTContext &Ctx) {
+bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs,
+                  const StatementParents &Parents) {
   for (const DeclRefExpr *Ref : Refs) {
     if (Ref->getDecl() != V)
       continue;
-    DynTypedNodeList Parents = Ctx.getParents(*Ref);
-    for (int Up = 0; Up < 4 && !Parents.empty(); ++Up) {
-      const Stmt *P = Parents[0].get<Stmt>();
-      if (!P)
-        break;
+    const Stmt *P = Parents.parentStatement(*Ref);
+    for (int Up = 0; Up < 4 && P; ++Up, P = Parents.parentStatement(*P)) {
       if (const auto *Call = dyn_cast<CallExpr>(P)) {
         if (const model::Operation *Op = intrinsicOf(Call);
             Op && Op->Kind == OperationKind::MaskBits)
@@ -94,7 +91,6 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
       }
       if (!isa<ImplicitCastExpr, ParenExpr>(P))
         break;
-      Parents = Ctx.getParents(*P);
     }
   }
   return false;
@@ -102,18 +98,18 @@ bool discoveryUse(const VarDecl *V, const std::vector<const DeclRefExpr *> &Refs
 
 /// The variable Call's result is stored in (`unsigned peers = <the match>`, or `peers = ...`),
 /// or null.
-const VarDecl *resultVariable(const CallExpr *Call, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*Call);
-  for (int Up = 0; Up < 4 && !Parents.empty(); ++Up) {
-    if (const auto *Var = Parents[0].get<VarDecl>())
+const VarDecl *resultVariable(const CallExpr *Call, const StatementParents &Parents) {
+  DynTypedNode Parent = Parents.parentOf(*Call);
+  for (int Up = 0; Up < 4; ++Up) {
+    if (const auto *Var = Parent.get<VarDecl>())
       return Var;
-    const Stmt *P = Parents[0].get<Stmt>();
+    const Stmt *P = Parent.get<Stmt>();
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() == BO_Assign)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
         return dyn_cast<VarDecl>(Ref->getDecl());
     if (!P || !isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups>(P))
       return nullptr;
-    Parents = Ctx.getParents(*P);
+    Parent = Parents.parentOf(*P);
   }
   return nullptr;
 }
@@ -480,13 +476,17 @@ bool MaskAnalysis::activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out
       return false;
     Var = dyn_cast<VarDecl>(Ref->getDecl());
   }
-  if (Var && discoveryUse(Var, Refs, Ctx))
+  const FunctionCFG *Cfg = TU.cfgOf(F);
+  if (!Cfg)
+    return false;
+  if (Var && discoveryUse(Var, Refs, Cfg->parents()))
     return false;
   // The discovery idiom one step on (peers: a match of the key among the active lanes, then a
   // leader: the lowest lane of peers): a match names only lanes that computed it, so its result is
   // the mask of exactly the lanes there, whichever happened to be converged.
   if (Op->Kind == OperationKind::MatchAny)
-    if (const VarDecl *Peers = resultVariable(Call, Ctx); Peers && discoveryUse(Peers, Refs, Ctx))
+    if (const VarDecl *Peers = resultVariable(Call, Cfg->parents());
+        Peers && discoveryUse(Peers, Refs, Cfg->parents()))
       return false;
   const Expr *Guard = Lanes.dataDependentGuard(Call);
   if (!Guard)

@@ -3,7 +3,6 @@
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/UnitCache.h"
 #include "analysis/warp/LaneSets.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -206,21 +205,22 @@ private:
   /// writer elected by `lane == 0`), or as an index or offset (a per-warp slot), itself or
   /// through the local variable it initialises. A boundary test (`tid % 32 + 3 < 32`) is not.
   bool namesALaneOrWarp(const Expr *E, unsigned Depth = 0) {
-    const Expr *Child = E;
-    DynTypedNodeList Parents = Ctx.getParents(*E);
-    while (Parents.size() == 1 && Parents[0].get<Expr>() &&
-           isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr>(Parents[0].get<Expr>())) {
-      Child = Parents[0].get<Expr>();
-      Parents = Ctx.getParents(*Parents[0].get<Expr>());
-    }
-    if (Parents.size() != 1)
+    const FunctionCFG *Cfg = TU.cfgOf(F);
+    if (!Cfg)
       return false;
-    if (const auto *Var = Parents[0].get<VarDecl>())
+    const Expr *Child = E;
+    DynTypedNode Parent = Cfg->parents().parentOf(*E);
+    for (const auto *Up = Parent.get<Expr>();
+         Up && isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr>(Up); Up = Parent.get<Expr>()) {
+      Child = Up;
+      Parent = Cfg->parents().parentOf(*Up);
+    }
+    if (const auto *Var = Parent.get<VarDecl>())
       return Var->getInit() && Var->hasLocalStorage() && Depth < 4 &&
              usedAsIdentity(Var, Depth + 1);
-    if (const auto *Subscript = Parents[0].get<ArraySubscriptExpr>())
+    if (const auto *Subscript = Parent.get<ArraySubscriptExpr>())
       return Subscript->getIdx()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts();
-    if (const auto *Op = Parents[0].get<BinaryOperator>()) {
+    if (const auto *Op = Parent.get<BinaryOperator>()) {
       if (Op->isEqualityOp())
         return true;
       const Expr *Other = Op->getLHS()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()

@@ -3,7 +3,6 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -583,7 +582,7 @@ LaneSets::lanesReaching(const Stmt *S, llvm::function_ref<bool(const BranchShape
       Out[W] &= Context->Entry[W];
   const SourceManager &SM = Ctx.getSourceManager();
   UniformRequirement Warp = UniformRequirement::tile(WarpSize);
-  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function)) {
     if (!Shape.Branch.Condition)
       return std::nullopt;
     if (Shape.GuardsKernelExit || (Skip && Skip(Shape)))
@@ -636,7 +635,7 @@ const Expr *LaneSets::dataDependentGuard(const Stmt *S,
     return nullptr;
   const Expr *Found = nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function)) {
     if (!Shape.Branch.Condition || Shape.GuardsKernelExit || (Skip && Skip(Shape)))
       continue;
     const Expr *Cond = Shape.Branch.Condition;
@@ -651,16 +650,14 @@ const Expr *LaneSets::dataDependentGuard(const Stmt *S,
 }
 
 std::optional<LaneSets::CountedLoop> LaneSets::enclosingCountedLoop(const Expr *E) {
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  while (!Parents.empty()) {
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return std::nullopt;
+  const FunctionCFG *Cfg = TU.cfgOf(Function);
+  if (!Cfg)
+    return std::nullopt;
+  for (const Stmt *P = Cfg->parents().parentStatement(*E); P;
+       P = Cfg->parents().parentStatement(*P))
     if (const auto *Loop = dyn_cast<ForStmt>(P))
       if (auto Counted = countedLoop(Loop))
         return Counted;
-    Parents = Ctx.getParents(*P);
-  }
   return std::nullopt;
 }
 
@@ -671,7 +668,7 @@ const Expr *LaneSets::laneVaryingExit(const Stmt *S, unsigned Group) {
     return nullptr;
   Group = Group && Group < WarpSize ? Group : WarpSize;
   UniformRequirement Warp = UniformRequirement::tile(Group);
-  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function, Ctx)) {
+  for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function)) {
     if (!Shape.Branch.Condition || !Shape.GuardsKernelExit)
       continue;
     const Expr *Cond = Shape.Branch.Condition;

@@ -53,7 +53,7 @@ public:
       return {};
     FunctionCFG *Cfg = S.analysis().cfgOf(F);
     std::vector<Decision> Out;
-    for (const BranchShape &B : branchesDeciding(*Cfg, Cfg->blockOf(Call), Call, F, S.context()))
+    for (const BranchShape &B : branchesDeciding(*Cfg, Cfg->blockOf(Call), Call, F))
       Out.push_back({text(B.Branch.Condition), B.Branch.Form, B.GuardsKernelExit});
     return Out;
   }

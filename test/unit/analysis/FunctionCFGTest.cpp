@@ -50,8 +50,8 @@ TEST(FunctionCFG, ControlDependencesNearestFirst) {
   llvm::ArrayRef<clang::CFGBlock *> Deps = G.controlDependencies(G.blockOf(C.mark(2)));
   ASSERT_EQ(Deps.size(), 2u);
   // The inner if first, then the outer one; mark(1) depends on the outer one only.
-  EXPECT_EQ(C.text(userCondition(Deps[0], C.S.context())), "p[1] > 0");
-  EXPECT_EQ(C.text(userCondition(Deps[1], C.S.context())), "p[0] > n");
+  EXPECT_EQ(C.text(G.userCondition(Deps[0])), "p[1] > 0");
+  EXPECT_EQ(C.text(G.userCondition(Deps[1])), "p[0] > n");
   llvm::ArrayRef<clang::CFGBlock *> Outer = G.controlDependencies(G.blockOf(C.mark(1)));
   ASSERT_EQ(Outer.size(), 1u);
   EXPECT_EQ(Deps[1], Outer[0]);
