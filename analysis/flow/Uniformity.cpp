@@ -324,6 +324,16 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
     if (Steps)
       Steps->push_back(S);
   };
+  // The last local pointer followed to its initializer, with the steps taken before it: where
+  // that initializer leads to no declaration (`p = buf.data()`, a call), p itself names the
+  // memory, as a pointer parameter does (a lambda's copy of a host pointer).
+  const Decl *Followed = nullptr;
+  size_t StepsBefore = 0;
+  auto Unknown = [&]() -> const Decl * {
+    if (Steps && Followed)
+      Steps->resize(StepsBefore);
+    return Followed;
+  };
   for (int Depth = 0; E && Depth < 32; ++Depth) {
     E = strip(E);
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -354,14 +364,16 @@ const Decl *memoryRoot(const Expr *E, llvm::SmallVectorImpl<const Expr *> *Steps
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
           (V->getType()->isPointerType() || V->getType()->isReferenceType()) && V->getInit()) {
+        Followed = V;
+        StepsBefore = Steps ? Steps->size() : 0;
         Step(DRE);
         E = V->getInit();
       } else
         return DRE->getDecl();
     } else
-      return nullptr;
+      return Unknown();
   }
-  return nullptr;
+  return Unknown();
 }
 
 /// The lambda a local closure variable is made from (`auto step = [&] {...}`).
@@ -912,14 +924,25 @@ std::optional<UniformValue> Uniformity::storedValue(const VarDecl *Target) {
   return withoutTerms(V);
 }
 
+/// Whether Class is Record or derives from it.
+static bool derivesFrom(const CXXRecordDecl *Class, const RecordDecl *Record) {
+  const auto *Base = dyn_cast<CXXRecordDecl>(Record);
+  if (!Class || !Base || !Class->hasDefinition())
+    return false;
+  return Class->getCanonicalDecl() == Base->getCanonicalDecl() || Class->isDerivedFrom(Base);
+}
+
 bool Uniformity::followsFields(const VarDecl *Object, const RecordDecl *Record) const {
   // The fields of a union share their storage: a store to one changes the others.
   if (!Record || Record->isUnion())
     return false;
   if (!Object) {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
-    return Method && Method->isInstance() && !Method->getParent()->isLambda() &&
-           Method->getParent()->getCanonicalDecl() == Record->getCanonicalDecl();
+    if (!Method || !Method->isInstance() || Method->getParent()->isLambda())
+      return false;
+    // A constructor also tells what its base initializers put in the fields of its bases.
+    return Method->getParent()->getCanonicalDecl() == Record->getCanonicalDecl() ||
+           (isa<CXXConstructorDecl>(Method) && derivesFrom(Method->getParent(), Record));
   }
   // A local object: what its construction, the stores to its fields and the methods called on
   // it leave in each field. Followed as a whole, a plain struct lost the stores to its fields.
@@ -976,9 +999,15 @@ UniformValue Uniformity::fieldValue(const VarDecl *Object, const FieldDecl *Fiel
   } else {
     // What the caller's object holds; a constructor starts from its initializers.
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Function)) {
-      for (const CXXCtorInitializer *Init : Ctor->inits())
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
         if (Init->getMember() == Field)
           V = meet(V, exprValue(Init->getInit()));
+        // A base built here (`Agent(in) : Impl(in, threadIdx.x)`): what its constructor puts
+        // in the field, from the arguments this one gives it.
+        const Type *Base = Init->isBaseInitializer() ? Init->getBaseClass() : nullptr;
+        if (Base && derivesFrom(Base->getAsCXXRecordDecl(), Field->getParent()))
+          V = meet(V, fieldInitValue(Init->getInit(), Field));
+      }
     } else {
       V.Fields = uint64_t(1) << Field->getFieldIndex();
     }
@@ -2323,9 +2352,12 @@ UniformValue Uniformity::callValue(const CallExpr *Call) {
     return userCallValue(Call).value_or(Call->getDirectCallee() && !Function->isDependentContext()
                                             ? UniformValue::perThread()
                                             : UniformValue::unknown());
+  // One that may read memory through a pointer it is given (strlen) is not; a builtin Clang
+  // knows reads no memory (`__builtin_is_aligned(p, 16)`) is a function of the pointer's value.
+  bool ReadsNoMemory = Callee->getBuiltinID() && Ctx.BuiltinInfo.isConst(Callee->getBuiltinID());
   UniformValue V = UniformValue::everywhere();
   for (const Expr *Arg : Call->arguments()) {
-    if (strip(Arg)->getType()->isPointerType())
+    if (strip(Arg)->getType()->isPointerType() && !ReadsNoMemory)
       return UniformValue::perThread();
     V = meet(V, exprValue(Arg));
   }
