@@ -580,7 +580,8 @@ const clang::Expr *definedValue(const clang::VarDecl *Var, const clang::Stmt *De
 
 /// The declaration memory reached through E is rooted at (a parameter, a local or global
 /// variable, a field of the object of a method, that object's class), looking through
-/// subscripts, element operators, member accesses, pointer arithmetic and casts.
+/// subscripts, element operators, member accesses, pointer arithmetic and casts, and local
+/// pointers to their initializers; a local pointer set from a call roots its own memory.
 /// Steps, when given, receives the subscripts, pointer arithmetic and local pointer variables
 /// passed on the way, outermost first: they select which part of the root E reaches.
 const clang::Decl *memoryRoot(const clang::Expr *E,
