@@ -89,6 +89,39 @@ UniformValue boundGuard(UniformValue CalleeGuard, const CallExpr *Call, const Fu
                           WarpSize));
 }
 
+/// What the guard of G comes to with the conditions it carries: as uniform as both.
+UniformValue wholeGuard(const GuardedEffect &G) {
+  UniformValue V = G.Guard;
+  for (const CarriedCondition &C : G.Carried)
+    V = meet(V, C.Value);
+  return V;
+}
+
+/// The carried conditions as numbers for a decision key: where each is written, the ranges its
+/// comparisons have, and how uniform it is.
+std::vector<int64_t> carriedKey(const std::vector<CarriedCondition> &Carried) {
+  std::vector<int64_t> Key;
+  auto Range = [&](const std::optional<ValueRange> &R) {
+    Key.push_back(R ? int64_t(R->Terms.size()) : -1);
+    if (!R)
+      return;
+    Key.insert(Key.end(), {R->Low, R->High});
+    for (const auto &[Index, Coefficient] : R->Terms)
+      Key.insert(Key.end(), {int64_t(Index), Coefficient});
+  };
+  for (const CarriedCondition &C : Carried) {
+    const UniformValue &V = C.Value;
+    Key.insert(Key.end(), {reinterpret_cast<intptr_t>(C.Branch.Condition), int64_t(V.Level),
+                           int64_t(V.Granule), int64_t(V.Params), int64_t(V.Reads),
+                           int64_t(V.ReducedParams), int64_t(V.Fields), V.Rank, V.SameInEachWarp});
+    for (const RangedCondition::Comparison &K : C.Condition.Comparisons) {
+      Range(K.LHS);
+      Range(K.RHS);
+    }
+  }
+  return Key;
+}
+
 /// Source order of the calls in a function, then of the collectives: the first one a reader
 /// meets names a finding.
 void sortBySource(std::vector<GuardedEffect> &Effects, const SourceManager &SM) {
@@ -112,13 +145,14 @@ void sortBySource(std::vector<GuardedEffect> &Effects, const SourceManager &SM) 
 auto decisionKey(const GuardedEffect &G) {
   const GroupOrigin &Group = G.Effect.Group;
   const UniformValue &Guard = G.Guard;
-  return std::make_tuple(
-      static_cast<int>(G.Effect.Kind), static_cast<int>(Group.Origin),
-      static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex, Group.Source,
-      G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
-      static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params, Guard.Reads,
-      Guard.ReducedParams, Guard.Fields, Guard.SameInEachWarp, Guard.Unknown,
-      G.Branch ? G.Branch->Condition : nullptr, G.Branch ? static_cast<int>(G.Branch->Form) : -1);
+  return std::make_tuple(static_cast<int>(G.Effect.Kind), static_cast<int>(Group.Origin),
+                         static_cast<int>(Group.Type.Kind), Group.Type.TileSize, Group.ParamIndex,
+                         Group.Source,
+                         G.Effect.Kind == CollectiveKind::Partition ? G.Effect.Site : nullptr,
+                         static_cast<int>(Guard.Level), Guard.Granule, Guard.Rank, Guard.Params,
+                         Guard.Reads, Guard.ReducedParams, Guard.Fields, Guard.SameInEachWarp,
+                         Guard.Unknown, G.Branch ? G.Branch->Condition : nullptr,
+                         G.Branch ? static_cast<int>(G.Branch->Form) : -1, carriedKey(G.Carried));
 }
 
 /// The effects of a callee that its callers may still report, in their order: none that a
@@ -272,8 +306,38 @@ void DivergenceAnalysis::decide(const FunctionDecl *F, GuardedEffect &G,
   if (Splitting)
     Name(*Splitting);
   // A guard computed from code the compiler rejected decides nothing: no finding rests on it.
-  if (Needed && !G.ReportedBelow && !G.Guard.Unknown && !satisfies(G.Guard, *Needed))
+  UniformValue Whole = wholeGuard(G);
+  if (Needed && !G.ReportedBelow && !Whole.Unknown && !satisfies(Whole, *Needed))
     G.Divergent = true;
+}
+
+void DivergenceAnalysis::addGuard(GuardedEffect &G, const Guard &L, Uniformity &Uniform) {
+  std::optional<RangedCondition> Ranged =
+      rangedCondition(L.Condition, TU.context(), [&](const Expr *E) { return Uniform.rangeOf(E); });
+  if (Ranged && Ranged->dependsOnParameters())
+    G.Carried.push_back({DivergentBranch{L.Condition, L.Form}, std::move(*Ranged), L.Value});
+  else
+    G.Guard = meet(G.Guard, L.Value);
+}
+
+void DivergenceAnalysis::addCarried(GuardedEffect &G, const GuardedEffect &In,
+                                    const FunctionDecl *Def, const CallExpr *Call,
+                                    const FunctionDecl *Callee, Uniformity &Uniform) {
+  std::optional<UniformRequirement> Needed = requirementOf(G.Effect, TU.warpSize());
+  for (const CarriedCondition &C : In.Carried) {
+    RangedCondition Bound =
+        C.Condition.boundToCall([&](unsigned P) { return Uniform.argumentRange(Call, Callee, P); });
+    if (Bound.outcome(TU.context(), TU.maxBlockWidth(Def), TU.warpSize()))
+      continue; // every thread decides it alike at this call
+    UniformValue Value = boundGuard(C.Value, Call, Callee, Uniform, TU.warpSize());
+    // What splits the group here is best named by this condition, unless one of the caller's.
+    if (Needed && !satisfies(Value, *Needed))
+      G.Branch = C.Branch;
+    if (Bound.dependsOnParameters())
+      G.Carried.push_back({C.Branch, std::move(Bound), Value});
+    else
+      G.Guard = meet(G.Guard, Value);
+  }
 }
 
 const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDecl *F) {
@@ -333,7 +397,7 @@ GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CF
   G.Effect = TU.summaries().effectsOfCall(Call, Def).front();
   std::vector<Guard> Local = guardsFor(G.Effect, guardsOf(Def, B, Call));
   for (const Guard &L : Local)
-    G.Guard = meet(G.Guard, L.Value);
+    addGuard(G, L, TU.uniformityOf(Def));
   decide(Def, G, Local);
   return G;
 }
@@ -350,9 +414,6 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
   for (const GuardedEffect *Passed : PassedUp) {
     const GuardedEffect &In = *Passed;
     std::vector<Guard> Local = guardsFor(In.Effect, AtCall);
-    UniformValue LocalGuard = UniformValue::everywhere();
-    for (const Guard &L : Local)
-      LocalGuard = meet(LocalGuard, L.Value);
     BoundGuard Bound = TU.summaries().bindGuard(In.Effect.Guard, Call, Callee, Def);
     if (!Bound.Runs) // a constant argument keeps the collective from running at this call
       continue;
@@ -363,7 +424,10 @@ void DivergenceAnalysis::addCalleeEffects(const FunctionDecl *Def, const CFGBloc
     G.Effect.Group = SummaryTable::bindToCall(In.Effect.Group, Call, Callee, Def);
     G.ReportedBelow = In.Divergent || In.ReportedBelow;
     G.Branch = In.Branch;
-    G.Guard = meet(LocalGuard, boundGuard(In.Guard, Call, Callee, Uniform, TU.warpSize()));
+    G.Guard = boundGuard(In.Guard, Call, Callee, Uniform, TU.warpSize());
+    for (const Guard &L : Local)
+      addGuard(G, L, Uniform);
+    addCarried(G, In, Def, Call, Callee, Uniform);
     decide(Def, G, Local);
     Result.push_back(std::move(G));
   }

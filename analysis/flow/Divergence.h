@@ -34,11 +34,25 @@ std::optional<UniformRequirement> requirementOf(const CollectiveEffect &E, unsig
 /// cg-early-exit-before-sync errors in a kernel; after an exit in a helper they stay divergent.
 bool exitExcuses(const CollectiveEffect &E, model::Platform P, unsigned WarpSize);
 
+/// A branch on the way to a collective whose condition compares values of the function's
+/// parameters (`flat_tid * ITEMS > size` before an early return): each caller binds the
+/// parameters to the ranges of its arguments, and a call that decides the condition alike for
+/// every thread (the block's item count, a thread index bounded by the block) leaves it
+/// splitting nothing there.
+struct CarriedCondition {
+  DivergentBranch Branch;
+  RangedCondition Condition;
+  /// How uniformly the threads decide it, as Guard.
+  UniformValue Value;
+};
+
 struct GuardedEffect {
   CollectiveEffect Effect;
   /// How uniformly the threads entering the function reach it: the meet of the conditions of
   /// the branches on the way, with the callee's own guards bound to this call's arguments.
   UniformValue Guard = UniformValue::everywhere();
+  /// The branches on the way that callers may still decide with their arguments: not in Guard.
+  std::vector<CarriedCondition> Carried;
   /// The branch to name in a message: the innermost one that splits the group, else the
   /// innermost that depends on a parameter.
   std::optional<DivergentBranch> Branch;
@@ -74,6 +88,14 @@ private:
   std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
                               const clang::Stmt *Target);
   void decide(const clang::FunctionDecl *F, GuardedEffect &G, const std::vector<Guard> &Local);
+  /// Adds a guard of the function to G: to Carried when a caller may decide it, else to Guard.
+  void addGuard(GuardedEffect &G, const Guard &L, Uniformity &Uniform);
+  /// Adds the conditions a callee carries to G, bound to the arguments of Call in Def: those the
+  /// call decides drop out, those still on the caller's parameters stay carried, the rest join
+  /// Guard.
+  void addCarried(GuardedEffect &G, const GuardedEffect &In, const clang::FunctionDecl *Def,
+                  const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
+                  Uniformity &Uniform);
   /// The collective Call in block B of Def, with the guards of Def that decide whether it runs.
   GuardedEffect collectiveAt(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
                              const clang::CallExpr *Call);

@@ -1755,22 +1755,6 @@ std::optional<ThreadTerms> combinedTerms(BinaryOperatorKind Op, ThreadTerms L, T
   }
 }
 
-/// The largest value of `L Op C` for a non-negative L of at most Highest and a positive constant C.
-std::optional<uint64_t> boundAfter(BinaryOperatorKind Op, std::optional<uint64_t> Highest,
-                                   uint64_t C) {
-  switch (Op) {
-  case BO_Div:
-    return Highest ? std::optional(*Highest / C) : std::nullopt;
-  case BO_Shr:
-    return Highest && C < 64 ? std::optional(*Highest >> C) : std::nullopt;
-  case BO_Rem:
-    return Highest ? std::min(*Highest, C - 1) : C - 1;
-  case BO_And:
-    return Highest ? std::min(*Highest, C) : C;
-  default:
-    return std::nullopt;
-  }
-}
 } // namespace
 
 UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS, const Expr *RHS) {
@@ -1779,11 +1763,18 @@ UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS,
     return UniformValue::pending();
   // A thread coordinate divided past its bound is 0 in every thread.
   if ((Op == BO_Div || Op == BO_Shr) && L.Level == Scope::Thread) {
-    MultipleSearch Search;
     std::optional<uint64_t> C = constantOf(RHS, Ctx);
-    if (C && int64_t(*C) > 0 && boundAfter(Op, upperBound(LHS, Search), *C) == uint64_t(0))
+    std::optional<ValueRange> Quotient =
+        C ? constantOperation(Op, withinBlocks(rangeOf(LHS)), int64_t(*C),
+                              LHS->getType()->isUnsignedIntegerOrEnumerationType())
+          : std::nullopt;
+    if (Quotient && Quotient->Low == 0 && Quotient->High == 0)
       return UniformValue::everywhere();
   }
+  // A comparison its operands' ranges decide comes out alike in every thread.
+  if (BinaryOperator::isComparisonOp(Op) &&
+      (L.Level == Scope::Thread || R.Level == Scope::Thread) && decidedByRanges(Op, LHS, RHS))
+    return UniformValue::everywhere();
   UniformValue Whole = rankArithmetic(Op, L, R, LHS, RHS);
   // What is computed from values every warp holds alike, every warp holds alike.
   Whole.SameInEachWarp |= Whole.Level == Scope::Thread && L.sameInEachWarp() && R.sameInEachWarp();
@@ -1871,46 +1862,143 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
   return Multiple;
 }
 
-std::optional<uint64_t> Uniformity::upperBound(const Expr *E, MultipleSearch &Search) {
-  E = strip(E);
-  if (!E || ++Search.Steps > 256)
+std::optional<ValueRange> Uniformity::rangeOf(const Expr *E) {
+  MultipleSearch Search;
+  return rangeOf(E, Search);
+}
+
+std::optional<ValueRange> Uniformity::rangeOf(const Expr *E, MultipleSearch &Search) {
+  if (!E || ++Search.Steps > 256 || E->isValueDependent())
     return std::nullopt;
+  QualType Written = E->getType();
+  E = strip(E);
+  std::optional<ValueRange> R;
   if (std::optional<uint64_t> C = constantOf(E, Ctx))
-    return int64_t(*C) < 0 ? std::nullopt : C;
-  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-    return upperBound(Cast->getSubExpr(), Search);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<uint64_t> C = constantOf(BO->getRHS(), Ctx);
-    if (!C || int64_t(*C) <= 0)
-      return std::nullopt;
-    return boundAfter(BO->getOpcode(), upperBound(BO->getLHS(), Search), *C);
-  }
-  const VarDecl *Var = localVariable(E, OwnsReferenceParameters);
-  if (!Var) {
+    R = ValueRange::between(int64_t(*C), int64_t(*C));
+  else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    R = rangeOf(Cast->getSubExpr(), Search);
+  else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    R = binaryRange(BO, Search);
+  else if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<ValueRange> A = rangeOf(Choice->getTrueExpr(), Search);
+    std::optional<ValueRange> B = A ? rangeOf(Choice->getFalseExpr(), Search) : std::nullopt;
+    R = B ? hullOf(*A, *B) : std::nullopt;
+  } else if (const VarDecl *Var = localVariable(E, OwnsReferenceParameters))
+    R = variableRange(E, Var, Search);
+  else if (const auto *Call = dyn_cast<CallExpr>(E); Call && summarisableDefinition(calleeOf(Call)))
+    R = callRange(Call, Search);
+  else if (isa<CallExpr, PseudoObjectExpr>(E)) {
+    // A thread coordinate itself (threadIdx.x, the lane index).
     ThreadTerms Terms = exprValue(E).Terms;
     if (Terms == ThreadTerms{1, 0})
-      return Unit.MaxBlockWidth - 1;
-    if (Terms == ThreadTerms{0, 1})
-      return Unit.WarpSize - 1;
-    return std::nullopt;
+      R = ValueRange::term(ValueRange::ThreadX);
+    else if (Terms == ThreadTerms{0, 1})
+      R = ValueRange::term(ValueRange::Lane);
   }
-  if (Escaped.count(Var) || !Definitions.count(Var) || holdsIncoming(E, Var))
+  if (!R || !fitsType(*R, Written, Ctx) || !fitsType(*R, E->getType(), Ctx))
     return std::nullopt;
-  uint64_t Highest = 0;
-  for (const Stmt *Def : reachingDefinitions(E, Var)) {
+  return R;
+}
+
+std::optional<ValueRange> Uniformity::binaryRange(const BinaryOperator *BO,
+                                                  MultipleSearch &Search) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *LHS = BO->getLHS(), *RHS = BO->getRHS();
+  std::optional<uint64_t> C = constantOf(RHS, Ctx);
+  if (C && (Op == BO_Div || Op == BO_Shr || Op == BO_Rem || Op == BO_And))
+    return constantOperation(Op, withinBlocks(rangeOf(LHS, Search)), int64_t(*C),
+                             LHS->getType()->isUnsignedIntegerOrEnumerationType());
+  if (Op == BO_Mul) {
+    std::optional<uint64_t> LC = C ? std::nullopt : constantOf(LHS, Ctx);
+    std::optional<ValueRange> Other = rangeOf(C ? LHS : RHS, Search);
+    return (C || LC) && Other ? productOf(*Other, int64_t(C ? *C : *LC)) : std::nullopt;
+  }
+  if (Op != BO_Add && Op != BO_Sub)
+    return std::nullopt;
+  std::optional<ValueRange> L = rangeOf(LHS, Search);
+  std::optional<ValueRange> R = L ? rangeOf(RHS, Search) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  return Op == BO_Add ? sumOf(*L, *R) : differenceOf(*L, *R);
+}
+
+std::optional<ValueRange> Uniformity::variableRange(const Expr *Use, const VarDecl *Var,
+                                                    MultipleSearch &Search) {
+  if (Escaped.count(Var) || Var->getType()->isReferenceType())
+    return std::nullopt;
+  // A parameter the function never changes holds what each call passes.
+  if (const auto *P = dyn_cast<ParmVarDecl>(Var); P && !Definitions.count(Var))
+    return P->getDeclContext() == Function && P->getFunctionScopeIndex() < ObjectParameter
+               ? std::optional(ValueRange::term(P->getFunctionScopeIndex()))
+               : std::nullopt;
+  if (!Definitions.count(Var) || holdsIncoming(Use, Var))
+    return std::nullopt;
+  std::optional<ValueRange> Hull;
+  for (const Stmt *Def : reachingDefinitions(Use, Var)) {
     const auto *Assign = dyn_cast<BinaryOperator>(Def);
     const Expr *Value = Def == Var->getInit()                        ? Var->getInit()
                         : Assign && Assign->getOpcode() == BO_Assign ? Assign->getRHS()
                                                                      : nullptr;
     if (!Value || !Search.Path.insert(Def).second)
       return std::nullopt;
-    std::optional<uint64_t> Bound = upperBound(Value, Search);
+    std::optional<ValueRange> R = rangeOf(Value, Search);
     Search.Path.erase(Def);
-    if (!Bound)
+    Hull = R && Hull ? hullOf(*Hull, *R) : R;
+    if (!Hull)
       return std::nullopt;
-    Highest = std::max(Highest, *Bound);
   }
-  return Highest;
+  return Hull;
+}
+
+std::optional<ValueRange> Uniformity::callRange(const CallExpr *Call, MultipleSearch &Search) {
+  const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
+  std::optional<ValueRange> Returned =
+      Unit.ReturnRangeOf ? Unit.ReturnRangeOf(Callee) : std::nullopt;
+  if (!Returned)
+    return std::nullopt;
+  return boundToCall(*Returned, [&](unsigned P) { return argumentRange(Call, Callee, P, Search); });
+}
+
+std::optional<ValueRange> Uniformity::argumentRange(const CallExpr *Call,
+                                                    const FunctionDecl *Callee, unsigned P) {
+  MultipleSearch Search;
+  return argumentRange(Call, Callee, P, Search);
+}
+
+std::optional<ValueRange> Uniformity::argumentRange(const CallExpr *Call,
+                                                    const FunctionDecl *Callee, unsigned P,
+                                                    MultipleSearch &Search) {
+  const Expr *Arg = P < Callee->getNumParams() ? argumentForParameter(Call, Callee, P) : nullptr;
+  std::optional<ValueRange> R = Arg ? rangeOf(Arg, Search) : std::nullopt;
+  if (!R || !fitsType(*R, Callee->getParamDecl(P)->getType(), Ctx))
+    return std::nullopt;
+  return R;
+}
+
+bool Uniformity::decidedByRanges(BinaryOperatorKind Op, const Expr *LHS, const Expr *RHS) {
+  std::optional<ValueRange> L = withinBlocks(rangeOf(LHS));
+  std::optional<ValueRange> R = L ? withinBlocks(rangeOf(RHS)) : std::nullopt;
+  return R && comparisonOutcome(Op, *L, *R).has_value();
+}
+
+std::optional<ValueRange> Uniformity::withinBlocks(const std::optional<ValueRange> &R) const {
+  return R ? withinBlock(*R, Unit.MaxBlockWidth, Unit.WarpSize) : std::nullopt;
+}
+
+std::optional<ValueRange> Uniformity::returnRange() {
+  if (ReturnRangeSummary)
+    return *ReturnRangeSummary;
+  if (!Function || Returns.empty() || RangingReturns)
+    return std::nullopt;
+  RangingReturns = true;
+  std::optional<ValueRange> Hull = rangeOf(Returns.front()->getRetValue());
+  for (const ReturnStmt *R : llvm::drop_begin(Returns)) {
+    std::optional<ValueRange> Returned = Hull ? rangeOf(R->getRetValue()) : std::nullopt;
+    Hull = Returned ? hullOf(*Hull, *Returned) : std::nullopt;
+  }
+  RangingReturns = false;
+  ReturnRangeSummary = Hull;
+  return Hull;
 }
 
 namespace {

@@ -21,6 +21,7 @@
 // and Granule), so the work grows with the number of nodes, not with the paths between them.
 #pragma once
 #include "analysis/flow/FunctionCFG.h"
+#include "analysis/flow/ValueRanges.h"
 #include "runtime-model/semantics/LaunchShape.h"
 #include "runtime-model/semantics/Operations.h"
 #include "runtime-model/semantics/Scope.h"
@@ -218,6 +219,9 @@ struct UniformityContext {
   /// nullopt when unknown.
   std::function<std::optional<StoredField>(const clang::FunctionDecl *, const clang::FieldDecl *)>
       StoredFieldOf;
+  /// The range of what a call of the function returns, in its parameters
+  /// (Uniformity::returnRange); nullopt when unknown.
+  std::function<std::optional<ValueRange>(const clang::FunctionDecl *)> ReturnRangeOf;
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;
@@ -283,6 +287,20 @@ public:
   /// other object as a whole, as the callee's view of memory reads it.
   UniformValue objectFieldsValue(uint64_t Fields, const clang::CallExpr *Call,
                                  const clang::FunctionDecl *Callee, MemoryView CalleeView);
+
+  /// E as a range in this function's parameters (ValueRange), when E is built from constants,
+  /// integer parameters the function never changes, thread coordinates (bounded by the block's
+  /// width and the warp), sums and products with constants, divisions, shifts, remainders and
+  /// masks by constants, calls of functions whose returns are such, and local variables defined
+  /// from those; nullopt otherwise. `tid / 32 / WARPS_N` is 0 in a kernel whose
+  /// __launch_bounds__ is WARPS_N * 32; `flat_tid * ITEMS` stays below the block's items.
+  std::optional<ValueRange> rangeOf(const clang::Expr *E);
+  /// The range of what the function returns: the hull of its returns' ranges, which must name
+  /// the same parameters; nullopt otherwise, and while it is being computed (recursion).
+  std::optional<ValueRange> returnRange();
+  /// The range of the argument Call passes for Callee's parameter P, when its values fit it.
+  std::optional<ValueRange> argumentRange(const clang::CallExpr *Call,
+                                          const clang::FunctionDecl *Callee, unsigned P);
 
   /// How many times a node was evaluated so far: grows linearly with the function, whatever
   /// the shape of its def-use chains (the stress test bounds it).
@@ -411,11 +429,20 @@ private:
     unsigned Steps = 0;
   };
   uint64_t restMultiple(const clang::Expr *E, MultipleSearch &Search);
-  /// The largest value E can take, when E is built from thread coordinates (bounded by the
-  /// block's width and the warp), constants, divisions, shifts, remainders and masks by
-  /// constants, and local variables defined from those; nullopt otherwise. `tid / 32 / WARPS_N`
-  /// is 0 in a kernel whose __launch_bounds__ is WARPS_N * 32.
-  std::optional<uint64_t> upperBound(const clang::Expr *E, MultipleSearch &Search);
+  std::optional<ValueRange> rangeOf(const clang::Expr *E, MultipleSearch &Search);
+  std::optional<ValueRange> binaryRange(const clang::BinaryOperator *BO, MultipleSearch &Search);
+  std::optional<ValueRange> variableRange(const clang::Expr *Use, const clang::VarDecl *Var,
+                                          MultipleSearch &Search);
+  std::optional<ValueRange> callRange(const clang::CallExpr *Call, MultipleSearch &Search);
+  std::optional<ValueRange> argumentRange(const clang::CallExpr *Call,
+                                          const clang::FunctionDecl *Callee, unsigned P,
+                                          MultipleSearch &Search);
+  /// R with its thread coordinates bounded by the blocks running the function.
+  std::optional<ValueRange> withinBlocks(const std::optional<ValueRange> &R) const;
+  /// Whether `LHS Op RHS` comes out alike in every thread because the ranges of its operands
+  /// decide it (`tid * 4 < 4 * BLOCK` in blocks of at most BLOCK threads).
+  bool decidedByRanges(clang::BinaryOperatorKind Op, const clang::Expr *LHS,
+                       const clang::Expr *RHS);
   /// What the guards at the top of the function make the parameter Var a multiple of where Use
   /// reads it: a test that leaves when `Var % K != 0` (`if (C % 256)` around a trap) gives K.
   uint64_t guardedMultiple(const clang::VarDecl *Var, const clang::Expr *Use) const;
@@ -571,6 +598,8 @@ private:
   /// Fields of the method's object that some statement of the function stores to.
   llvm::DenseSet<const clang::FieldDecl *> WrittenFields;
   bool Summarising = false;
+  std::optional<std::optional<ValueRange>> ReturnRangeSummary;
+  bool RangingReturns = false;
   unsigned Depth = 0; ///< of exprValue's recursion
 };
 

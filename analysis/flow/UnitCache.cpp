@@ -119,6 +119,10 @@ FunctionCFG *UnitCache::cfgOf(const FunctionDecl *F) {
 UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   UniformityContext Context;
   Context.ReturnValueOf = [this](const FunctionDecl *Callee) { return returnValueOf(Callee); };
+  Context.ReturnRangeOf = [this](const FunctionDecl *Callee) -> std::optional<ValueRange> {
+    Uniformity *View = callerViewOf(Callee);
+    return View ? View->returnRange() : std::nullopt;
+  };
   Context.ReturnedFieldOf = [this](const FunctionDecl *Callee, const FieldDecl *Field) {
     Uniformity *View = callerViewOf(Callee);
     return View ? View->returnedFieldValue(Field) : std::nullopt;

@@ -4,14 +4,14 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-// Launched with 64 threads per block only: every thread's index modulo 96 is below 80. (A
-// comparison linear in threadIdx.x, `threadIdx.x < 100`, the analysis itself decides from the
-// launches' block size.)
+// Launched with 64 threads per block only: every thread's index with bits flipped is below 80.
+// (A comparison of ranges, `threadIdx.x % 96 < 80`, the analysis itself decides from the
+// launches' block size; an exclusive or it leaves to the executor.)
 __global__ void below_the_block_size(float *data) {
   __shared__ float s[128];
-  if (threadIdx.x % 96 < 80) { // expected-note {{this condition differs between threads of the block}}
+  if ((threadIdx.x ^ 5u) < 80) { // expected-note {{this condition differs between threads of the block}}
     s[threadIdx.x] = data[threadIdx.x];
-    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which 'threadIdx.x % 96 < 80' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:58 (2 blocks of 64 threads), every thread of each group reaches it}}
+    __syncthreads(); // expected-note {{__syncthreads() is reached only by threads for which '(threadIdx.x ^ 5u) < 80' holds}} expected-note {{ruled out by the executor: on every path of the launch at cg-divergent-collective.executor.cu:58 (2 blocks of 64 threads), every thread of each group reaches it}}
     data[threadIdx.x] = s[(threadIdx.x + 1) % 64];
   }
 }
