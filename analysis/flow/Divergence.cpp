@@ -314,7 +314,7 @@ void DivergenceAnalysis::decide(const FunctionDecl *F, GuardedEffect &G,
 void DivergenceAnalysis::addGuard(GuardedEffect &G, const Guard &L, Uniformity &Uniform) {
   std::optional<RangedCondition> Ranged =
       rangedCondition(L.Condition, TU.context(), [&](const Expr *E) { return Uniform.rangeOf(E); });
-  if (Ranged && Ranged->dependsOnParameters())
+  if (Ranged && Ranged->callersMayDecide())
     G.Carried.push_back({DivergentBranch{L.Condition, L.Form}, std::move(*Ranged), L.Value});
   else
     G.Guard = meet(G.Guard, L.Value);
@@ -333,7 +333,7 @@ void DivergenceAnalysis::addCarried(GuardedEffect &G, const GuardedEffect &In,
     // What splits the group here is best named by this condition, unless one of the caller's.
     if (Needed && !satisfies(Value, *Needed))
       G.Branch = C.Branch;
-    if (Bound.dependsOnParameters())
+    if (Bound.callersMayDecide())
       G.Carried.push_back({C.Branch, std::move(Bound), Value});
     else
       G.Guard = meet(G.Guard, Value);

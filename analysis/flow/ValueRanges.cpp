@@ -254,9 +254,9 @@ bool fitsType(const ValueRange &R, QualType T, const ASTContext &Ctx) {
   return R.Low >= Min && R.High <= Max;
 }
 
-bool RangedCondition::dependsOnParameters() const {
+bool RangedCondition::callersMayDecide() const {
   return llvm::any_of(Comparisons, [](const Comparison &C) {
-    return (C.LHS && C.LHS->namesParameters()) || (C.RHS && C.RHS->namesParameters());
+    return C.LHS && C.RHS && (C.LHS->namesParameters() || C.RHS->namesParameters());
   });
 }
 

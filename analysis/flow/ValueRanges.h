@@ -79,8 +79,9 @@ struct RangedCondition {
   const clang::Expr *Condition = nullptr;
   llvm::SmallVector<Comparison, 2> Comparisons;
 
-  /// Whether any comparison still names a parameter: a caller may decide it.
-  bool dependsOnParameters() const;
+  /// Whether a caller may still decide it: a comparison with both operands' ranges known names
+  /// a parameter.
+  bool callersMayDecide() const;
   /// Whether the condition holds in every thread of blocks at most MaxBlockWidth wide (true),
   /// in none (false), or depends (nullopt).
   std::optional<bool> outcome(const clang::ASTContext &Ctx, unsigned MaxBlockWidth,
