@@ -39,12 +39,16 @@ constexpr unsigned MaxKernels = 2;
 
 executor::Bounds smallBounds() {
   executor::Bounds B;
-  B.Steps = 200000;
-  B.SolverWork = 2000000;
-  B.Paths = 8;
+  // Z3 and the executor allocate at every step, and under ASan and libFuzzer's malloc hooks they
+  // run two orders of magnitude slower: a seed given the product's rlimit took 100 s.
+  B.Steps = 50000;
+  B.SolverWork = 200000;
+  B.SolverResource = 50000;
+  B.ValueNodes = 1024;
+  B.Paths = 4;
   B.PathsWithoutNewBehaviour = 4;
   B.StepsPerTurn = 2000;
-  B.StepsPerPath = 200000;
+  B.StepsPerPath = 50000;
   B.LoopBound = 2;
   B.MemoryCells = size_t(1) << 16;
   return B;
