@@ -1,6 +1,7 @@
 #include "analysis/flow/MemoryWaits.h"
 #include "analysis/flow/StmtSearch.h"
 #include "analysis/flow/Summaries.h"
+#include "runtime-model/semantics/Operations.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -106,7 +107,8 @@ private:
 };
 
 /// Finds a loop in the kernel or the user's functions it calls that polls memory, or the user's
-/// inline asm (which can poll inside one statement).
+/// inline asm that reads memory, branches or sleeps (it can poll inside one statement, or be
+/// the read a loop polls with).
 class PollFinder : public RecursiveASTVisitor<PollFinder> {
 public:
   bool Found = false;
@@ -114,9 +116,10 @@ public:
   bool VisitWhileStmt(WhileStmt *S) { return loop(S->getCond(), S); }
   bool VisitDoStmt(DoStmt *S) { return loop(S->getCond(), S); }
   bool VisitForStmt(ForStmt *S) { return loop(S->getCond(), S); }
-  bool VisitAsmStmt(AsmStmt *) {
-    Found = true;
-    return false;
+  bool VisitAsmStmt(AsmStmt *Asm) {
+    const auto *Gcc = dyn_cast<GCCAsmStmt>(Asm);
+    Found = !Gcc || model::asmMayWait(Gcc->getAsmString());
+    return !Found;
   }
   bool VisitGotoStmt(GotoStmt *) {
     HasGoto = true;

@@ -10,7 +10,9 @@ namespace coopcheck::analysis {
 /// Whether Kernel, or a function outside system headers that it calls, has a loop whose exit
 /// depends on a volatile or atomic read (in the loop's condition, in the condition of a branch
 /// that leaves it, or through a local the loop assigns from such a read), a loop made of gotos
-/// with such a read, or inline asm. Recursion that polls is not seen.
+/// with such a read, or inline asm that may wait (model::asmMayWait: not arithmetic, special
+/// registers, shuffles or fences, which CUB's and rocPRIM's primitives are full of). Recursion
+/// that polls is not seen.
 bool mayWaitOnMemory(const clang::FunctionDecl *Kernel);
 
 } // namespace coopcheck::analysis

@@ -221,10 +221,19 @@ const FunctionDecl *summarisableDefinition(const FunctionDecl *F) {
   return Def;
 }
 
+/// Whether F may run on the GPU. In CUDA and HIP a function is device code only when it is
+/// __device__ or __global__, explicitly or as clang makes constexpr functions and lambdas; host
+/// code executes no collective, so its summary is empty without reading it (a host function
+/// that launches a kernel reaches the whole host library through its calls).
+static bool mayRunOnDevice(const FunctionDecl *F) {
+  return !F->getASTContext().getLangOpts().CUDA || F->hasAttr<CUDADeviceAttr>() ||
+         F->hasAttr<CUDAGlobalAttr>();
+}
+
 const FunctionSummary &SummaryTable::summaryOf(const FunctionDecl *F) {
   static const FunctionSummary Empty;
   const FunctionDecl *Def = summarisableDefinition(F);
-  if (!Def || (Errors && Errors->breaks(Def)))
+  if (!Def || !mayRunOnDevice(Def) || (Errors && Errors->breaks(Def)))
     return Empty;
   if (Done.count(Def))
     return Summaries[Def];

@@ -76,13 +76,17 @@ uint64_t Replay::z3Work() {
 
 /// One solver query under a resource limit, no more than what is left of the replay's: a query
 /// the solver cannot answer within it counts as unsatisfiable, and the exploration as not
-/// exhaustive. Setting the solver's parameters costs more than most queries, so the limit is set
-/// only when it changes.
+/// exhaustive. Setting the solver's parameters costs more than most queries, and what is left
+/// shrinks with each query: once it is below the query's limit, the limit is set to half of it,
+/// and set again only when what is left falls below that (a few dozen times a replay, not once
+/// a query).
 z3::check_result Replay::check(std::optional<unsigned> Resource) {
   uint64_t Left = Limits.SolverWork > SolverWorkDone ? Limits.SolverWork - SolverWorkDone : 1;
-  unsigned Limit = static_cast<unsigned>(
-      std::min<uint64_t>(Resource.value_or(Limits.SolverResource), std::max<uint64_t>(Left, 1)));
-  if (SolverLimit != Limit) {
+  uint64_t Wanted = Resource.value_or(Limits.SolverResource);
+  bool Fits = Left >= Wanted ? SolverLimit == Wanted : SolverLimit && *SolverLimit <= Left;
+  if (!Fits) {
+    unsigned Limit =
+        static_cast<unsigned>(Left >= Wanted ? Wanted : std::max<uint64_t>(Left / 2, 1));
     z3::params Params(Z);
     Params.set("rlimit", Limit);
     Solver.set(Params);
@@ -105,15 +109,17 @@ bool Replay::feasible(const z3::expr &Condition) {
   return Sat;
 }
 
-/// A symbolic address takes one value the path allows (the others are not explored).
+/// A symbolic address takes one value the path allows (the others are not explored): its value
+/// in the model of the path that branches and earlier addresses keep, or in a new one. A query
+/// and a model for every store through a symbolic pointer were most of a replay's time.
 uint64_t Replay::concretize(const z3::expr &E) {
   if (auto V = concrete(E))
     return *V;
-  uint64_t V = 0;
-  if (check() == z3::sat) {
+  if (!LastModel && check() == z3::sat)
     LastModel = Solver.get_model();
+  uint64_t V = 0;
+  if (LastModel)
     LastModel->eval(E, true).is_numeral_u64(V);
-  }
   constrain(E == bv(V, E.get_sort().bv_size()));
   return V;
 }

@@ -1,6 +1,7 @@
 #include "runtime-model/semantics/Operations.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace coopcheck::model {
 namespace {
@@ -186,6 +187,40 @@ PtxContents ptxContents(llvm::StringRef AsmText) {
       Out.Unknown = true;
   }
   return Out;
+}
+
+bool asmMayWait(llvm::StringRef AsmText) {
+  // Opcodes by their first component (`shfl` of `shfl.sync.idx.b32`).
+  static const llvm::StringSet<> NeverWait = [] {
+    llvm::SmallVector<llvm::StringRef, 96> Names;
+    llvm::StringRef(
+        "abs activemask add addc and bfe bfi bfind bmsk brev clz cnot copysign cos cp "
+        "createpolicy cvt cvta discard div dp2a dp4a elect ex2 exit fence fma fns getctarank "
+        "griddepcontrol isspacep lg2 lop3 mad mad24 madc mapa match max membar min mma mov mul "
+        "mul24 neg not or pmevent popc prefetch prefetchu prmt rcp red redux rem rsqrt selp set "
+        "setmaxnreg setp shf shfl shl shr sin slct sqrt st stmatrix sub subc tanh testp trap vote "
+        "xor")
+        .split(Names, ' ');
+    return llvm::StringSet<>(llvm::from_range, Names);
+  }();
+  for (llvm::StringRef Rest = AsmText; !Rest.trim().empty();) {
+    auto [Instruction, Tail] = Rest.split(';');
+    Rest = Tail;
+    llvm::StringRef Text = Instruction.trim(" \t\n\r{}");
+    auto [Label, AfterLabel] = Text.split(':');
+    if (!AfterLabel.empty() && !AfterLabel.starts_with(":") &&
+        llvm::all_of(Label, [](char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }))
+      Text = AfterLabel.ltrim(" \t\n\r{}"); // `WAIT: mbarrier.try_wait...`
+    if (Text.starts_with("@"))
+      Text = Text.drop_until([](char C) { return C == ' ' || C == '\t'; }).ltrim(); // `@p`
+    if (Text.empty() || Text.starts_with(".")) // a declaration: `.reg .pred p`
+      continue;
+    llvm::StringRef Opcode = Text.take_until([](char C) { return C == ' ' || C == '\t'; });
+    Opcode = Opcode.split('.').first;
+    if (!NeverWait.contains(Opcode))
+      return true;
+  }
+  return false;
 }
 
 const Operation *movedSpecialRegister(llvm::StringRef AsmText) {

@@ -42,6 +42,20 @@ again:
   __syncthreads();
 }
 __global__ void asm_fence() { asm volatile("membar.gl;"); }
+__global__ void asm_lane_shuffle(int *out) {
+  unsigned lane, v;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  asm volatile("{ .reg .pred p;\n setp.ne.u32 p, %1, 0;\n @p shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff; }" : "=r"(v) : "r"(lane));
+  out[lane] = v;
+}
+__global__ void asm_polls(unsigned *flag) {
+  unsigned seen;
+  do { asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(seen) : "l"(flag)); } while (seen == 0);
+}
+__global__ void asm_loops_inside(unsigned long long bar) {
+  asm volatile("{ .reg .pred done;\nWAIT:\n mbarrier.try_wait.shared::cta.b64 done, [%0];\n @!done bra WAIT; }" :: "l"(bar));
+}
+__global__ void asm_of_another_isa() { asm volatile("s_sleep 1"); }
 # 1 "toolkit_texture.h" 1 3
 __device__ float fetch(const float *p) { float v; asm("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p)); return v; }
 # 50 "input.cu" 2
@@ -86,10 +100,15 @@ TEST(MemoryWaits, LoopsThatEndOnVolatileOrAtomicReadsCanWait) {
     EXPECT_TRUE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
 }
 
-TEST(MemoryWaits, TheUsersInlineAsmCanWait) {
+// The user's inline asm waits when it reads memory, branches, or is not PTX the model knows;
+// a fence, a move of the lane id and a shuffle wait for nobody.
+TEST(MemoryWaits, TheUsersInlineAsmCanWaitWhenItReadsOrBranches) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  EXPECT_TRUE(analysis::mayWaitOnMemory(S.function("asm_fence")));
+  for (const char *Kernel : {"asm_polls", "asm_loops_inside", "asm_of_another_isa"})
+    EXPECT_TRUE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
+  for (const char *Kernel : {"asm_fence", "asm_lane_shuffle"})
+    EXPECT_FALSE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
 }
 
 // Barriers alone, the grid's included, wait for threads, not for memory; an atomic count, also in

@@ -109,3 +109,18 @@ TEST(Summaries, WorkGrowsLinearlyWithTheFunctions) {
   ASSERT_GT(Small, 0u);
   EXPECT_LT(double(Large) / double(Small), 2.5) << Small << " then " << Large;
 }
+
+TEST(Summaries, HostCodeIsNotRead) {
+  // A launching host function reaches the host library through its calls; none of it can run a
+  // collective. A lambda without attributes in a kernel is device code (clang marks it so).
+  test::ParsedSource S(R"(
+void count_down(int n) { if (n > 0) count_down(n - 1); }
+void launcher(int n) { count_down(n); }
+__global__ void waits_in_lambda(int n) { auto wait = [] { __syncthreads(); }; wait(); }
+)");
+  ASSERT_TRUE(S.ok());
+  UnitCache &TU = S.analysis();
+  EXPECT_TRUE(TU.summaries().summaryOf(S.function("launcher")).Effects.empty());
+  EXPECT_EQ(TU.summaries().work(), 0u);
+  EXPECT_FALSE(TU.summaries().summaryOf(S.function("waits_in_lambda")).Effects.empty());
+}
