@@ -36,8 +36,14 @@ const FunctionDecl *userCallee(const CallExpr *Call) {
   return Callee && !inSystemHeader(Callee) ? Callee : nullptr;
 }
 
+/// Inline asm that waits by itself (model::AsmWaiting::MayWait); Microsoft asm is not read.
+bool asmMayWait(const AsmStmt *Asm) {
+  const auto *Gcc = dyn_cast<GCCAsmStmt>(Asm);
+  return !Gcc || model::asmWaiting(Gcc->getAsmString()) == model::AsmWaiting::MayWait;
+}
+
 /// Whether evaluating a statement reads memory another thread may be writing: a volatile load,
-/// an atomic operation, or a call of the user's function that makes one.
+/// an atomic operation, inline asm that loads, or a call of the user's function that makes one.
 class WaitingReads {
 public:
   bool in(const Stmt *S) {
@@ -45,6 +51,8 @@ public:
       if (const auto *Cast = dyn_cast<ImplicitCastExpr>(N))
         return Cast->getCastKind() == CK_LValueToRValue &&
                Cast->getSubExpr()->getType().isVolatileQualified();
+      if (const auto *Asm = dyn_cast<GCCAsmStmt>(N))
+        return model::asmWaiting(Asm->getAsmString()) != model::AsmWaiting::None;
       const auto *Call = dyn_cast<CallExpr>(N);
       if (!Call)
         return false;
@@ -83,32 +91,60 @@ public:
   }
 };
 
-/// The locals a loop assigns from memory another thread may be writing (`v = *flag`).
+const VarDecl *assignedLocal(const Expr *Target) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// The locals a loop assigns from memory another thread may be writing (`v = *flag`, an asm
+/// load's output), or from such a local (`TileDescriptor d = reinterpret_cast<...>(raw)`).
 class PolledLocals : public RecursiveASTVisitor<PolledLocals> {
 public:
-  explicit PolledLocals(WaitingReads &Reads) : Reads(Reads) {}
+  PolledLocals(WaitingReads &Reads, Stmt *Loop) : Reads(Reads) {
+    size_t Before;
+    do {
+      Before = Locals.size();
+      TraverseStmt(Loop);
+    } while (Locals.size() != Before);
+  }
   llvm::SmallPtrSet<const VarDecl *, 4> Locals;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && Reads.in(BO->getRHS()))
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-          Locals.insert(V);
+    if (BO->isAssignmentOp())
+      assigns(BO->getLHS(), BO->getRHS());
+    return true;
+  }
+  /// A struct's assignment (`descriptor = *reinterpret_cast<Descriptor *>(&raw)`).
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (Call->isAssignmentOp() && Call->getNumArgs() == 2)
+      assigns(Call->getArg(0), Call->getArg(1));
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (Reads.in(V->getInit()))
+    if (polled(V->getInit()))
       Locals.insert(V);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    if (Reads.in(Asm))
+      for (const Expr *Output : Asm->outputs())
+        if (const VarDecl *V = assignedLocal(Output))
+          Locals.insert(V);
     return true;
   }
 
 private:
+  bool polled(const Expr *E) { return E && (Reads.in(E) || mentions(E, Locals)); }
+  void assigns(const Expr *Target, const Expr *Value) {
+    if (const VarDecl *V = assignedLocal(Target); V && polled(Value))
+      Locals.insert(V);
+  }
+
   WaitingReads &Reads;
 };
 
 /// Finds a loop in the kernel or the user's functions it calls that polls memory, or the user's
-/// inline asm that reads memory, branches or sleeps (it can poll inside one statement, or be
-/// the read a loop polls with).
+/// inline asm that branches, sleeps or waits at a barrier (it can poll inside one statement).
 class PollFinder : public RecursiveASTVisitor<PollFinder> {
 public:
   bool Found = false;
@@ -117,8 +153,7 @@ public:
   bool VisitDoStmt(DoStmt *S) { return loop(S->getCond(), S); }
   bool VisitForStmt(ForStmt *S) { return loop(S->getCond(), S); }
   bool VisitAsmStmt(AsmStmt *Asm) {
-    const auto *Gcc = dyn_cast<GCCAsmStmt>(Asm);
-    Found = !Gcc || model::asmMayWait(Gcc->getAsmString());
+    Found = asmMayWait(Asm);
     return !Found;
   }
   bool VisitGotoStmt(GotoStmt *) {
@@ -148,8 +183,7 @@ private:
     LoopExits Exits;
     Exits.TraverseStmt(Loop);
     Exits.Conditions.push_back(Condition);
-    PolledLocals Polled(Reads);
-    Polled.TraverseStmt(Loop);
+    PolledLocals Polled(Reads, Loop);
     for (const Expr *C : Exits.Conditions)
       Found |= Reads.in(C) || mentions(C, Polled.Locals);
     return !Found;

@@ -8,11 +8,12 @@
 namespace coopcheck::analysis {
 
 /// Whether Kernel, or a function outside system headers that it calls, has a loop whose exit
-/// depends on a volatile or atomic read (in the loop's condition, in the condition of a branch
-/// that leaves it, or through a local the loop assigns from such a read), a loop made of gotos
-/// with such a read, or inline asm that may wait (model::asmMayWait: not arithmetic, special
-/// registers, shuffles or fences, which CUB's and rocPRIM's primitives are full of). Recursion
-/// that polls is not seen.
+/// depends on a volatile, atomic or inline-asm read (in the loop's condition, in the condition of
+/// a branch that leaves it, or through locals the loop assigns from such a read), a loop made of
+/// gotos with such a read, or inline asm that waits by itself (model::AsmWaiting::MayWait: a
+/// branch, a barrier, a sleep). Asm that only computes, shuffles or fences, which CUB's and
+/// rocPRIM's primitives are full of, and asm loads outside such loops wait for nobody.
+/// Recursion that polls is not seen.
 bool mayWaitOnMemory(const clang::FunctionDecl *Kernel);
 
 } // namespace coopcheck::analysis

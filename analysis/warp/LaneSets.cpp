@@ -195,6 +195,9 @@ std::vector<LaneSets::CallContext> LaneSets::contextsOf(UnitCache &TU, const Fun
     LaneSets CallerLanes(TU, Site.Caller);
     CallContext Context;
     Context.Call = Site.Call;
+    PerWarp CallerPresent = CallerLanes.present();
+    for (unsigned W = 0; W < Warps; ++W)
+      Context.Absent[W] = CallerLanes.allLanes() & ~CallerPresent[W];
     if (auto Entry = CallerLanes.lanesReaching(Site.Call, nullptr, &Context.Limiting)) {
       Context.Entry = *Entry;
     } else {
@@ -219,12 +222,14 @@ uint64_t LaneSets::allLanes() const {
 LaneSets::PerWarp LaneSets::present() const {
   PerWarp Out;
   Out.fill(allLanes());
-  if (!NarrowRows)
-    return Out;
   for (unsigned W = 0; W < Warps; ++W) {
-    uint64_t First = uint64_t(W) * WarpSize, Threads = NarrowRows->count();
-    uint64_t Count = Threads > First ? std::min<uint64_t>(Threads - First, WarpSize) : 0;
-    Out[W] = Count >= 64 ? ~uint64_t(0) : (uint64_t(1) << Count) - 1;
+    if (NarrowRows) {
+      uint64_t First = uint64_t(W) * WarpSize, Threads = NarrowRows->count();
+      uint64_t Count = Threads > First ? std::min<uint64_t>(Threads - First, WarpSize) : 0;
+      Out[W] = Count >= 64 ? ~uint64_t(0) : (uint64_t(1) << Count) - 1;
+    }
+    if (Context)
+      Out[W] &= ~Context->Absent[W];
   }
   return Out;
 }

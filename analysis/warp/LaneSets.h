@@ -47,6 +47,9 @@ public:
     /// call or not: that condition, and Entry is every lane.
     const clang::Expr *DataDependentGuard = nullptr;
     llvm::DenseMap<const clang::ParmVarDecl *, std::vector<int64_t>> Arguments;
+    /// The lanes the caller's blocks do not have (a kernel launched only with blocks narrower
+    /// than a warp): absent in the callee too.
+    PerWarp Absent{};
   };
   /// The contexts of the calls of the device function F in the unit whose callers' lanes are
   /// known or decided by data, in the order of the calls; at most MaxCallContexts of them, which
@@ -63,7 +66,8 @@ public:
   /// Every lane of a warp.
   uint64_t allLanes() const;
   /// For each warp, the lanes that exist: every lane, but for a kernel whose every launch has
-  /// fewer threads in a block than the warps evaluated (`<<<1, 1>>>`: one lane). The hardware
+  /// fewer threads in a block than the warps evaluated (`<<<1, 1>>>`: one lane), and in a call
+  /// from such a kernel (CallContext::Absent). The hardware
   /// treats absent lanes as exited (probe P13): they reach nothing and no mask waits for them.
   PerWarp present() const;
 

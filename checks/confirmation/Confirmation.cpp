@@ -64,19 +64,32 @@ bool failsAt(const report::Finding &F, const std::set<SourcePlace> &Points) {
          Points.count({File, F.Anchor->Line, 0});
 }
 
+bool within(const executor::Work &Done, uint64_t Steps, uint64_t SolverWork) {
+  return Done.Steps <= Steps && Done.SolverWork <= SolverWork;
+}
+
+void add(executor::Work &To, const executor::Work &Done) {
+  To.Steps += Done.Steps;
+  To.SolverWork += Done.SolverWork;
+}
+
+/// The work of the unit's replays so far, in all and for each finding they tried to confirm.
+struct WorkSpent {
+  executor::Work Unit;
+  std::vector<executor::Work> PerFinding; ///< by the finding's index in the unit's findings
+};
+
 /// One kernel's findings and what its replays showed.
 class KernelReplay {
 public:
-  /// UnitWork: the work of the unit's replays so far, which this one's add to.
+  /// Spent: the work of the unit's replays so far, which this one's add to. MayWait: whether the
+  /// kernel can wait on memory, so that only a replay finds its hangs.
   KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
-               std::vector<report::Finding> &Findings, executor::Work &UnitWork)
-      : Kernel(Kernel), Options(Options), Findings(Findings), UnitWork(UnitWork),
-        Lines(linesOf(Kernel)) {}
+               std::vector<report::Finding> &Findings, WorkSpent &Spent, bool MayWait)
+      : Kernel(Kernel), Options(Options), Findings(Findings), Spent(Spent), Lines(linesOf(Kernel)),
+        HuntsDeadlocks(Options.ReportDeadlocks && MayWait && hasCollective(Kernel)) {}
 
-  /// MayWait: whether the kernel can wait on memory, so that only a replay finds its hangs.
-  bool worthReplaying(bool MayWait) const {
-    return anyPending() || (Options.ReportDeadlocks && MayWait && hasCollective(Kernel));
-  }
+  bool worthReplaying() const { return anyPending() || HuntsDeadlocks; }
 
   void run(const std::vector<ReplayShape> &Shapes) {
     // Ruled out only on the launches the program makes, each replayed as launched.
@@ -89,7 +102,7 @@ public:
       if (S.AsLaunched)
         Launched.push_back(S);
       RuledOut &= S.Assumed || (S.AsLaunched && R.Failures.empty() && R.Exhausted);
-      if (!anyPending() && !Options.ReportDeadlocks)
+      if (!worthReplaying())
         return;
     }
     if (RuledOut && !Launched.empty() && anyDowngradable() && ruledOutBySpecification(Launched))
@@ -102,7 +115,12 @@ private:
   bool inKernel(const report::Finding &F) const {
     return F.Anchor && Lines.count({normalisedPath(F.Anchor->File), F.Anchor->Line}) > 0;
   }
-  bool pending(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
+  bool unconfirmed(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
+  /// A finding of this kernel that replays may still confirm or rule out.
+  bool pending(const report::Finding &F) const {
+    return unconfirmed(F) && within(Spent.PerFinding[&F - Findings.data()], Options.FindingSteps,
+                                    Options.FindingSolverWork);
+  }
   bool anyPending() const {
     return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
   }
@@ -116,8 +134,10 @@ private:
     auto Start = std::chrono::steady_clock::now();
     ReplayResult R = executor::replay(Kernel, S.Shape, Model, bounds(), KnownArguments(),
                                       analysis::modelIncludeDir());
-    UnitWork.Steps += R.Done.Steps;
-    UnitWork.SolverWork += R.Done.SolverWork;
+    for (report::Finding &F : Findings)
+      if (pending(F))
+        add(Spent.PerFinding[&F - Findings.data()], R.Done);
+    add(Spent.Unit, R.Done);
     if (Options.Verbose)
       llvm::errs() << "coopcheck: executor: " << Kernel.getName() << " on " << describeGrid(S.Shape)
                    << " (" << S.Origin
@@ -144,7 +164,8 @@ private:
     return Limits;
   }
 
-  /// A failing run confirms the findings it goes wrong at; with none, it is a cg-deadlock.
+  /// A failing run confirms the findings it goes wrong at, also those past their budget, which
+  /// cost nothing more; with none, it is a cg-deadlock.
   void attribute(const PathResult &P, const LaunchShape &Shape) {
     std::set<SourcePlace> Points = failurePoints(P);
     bool Explained = false;
@@ -152,7 +173,7 @@ private:
       if (!inKernel(F) || !failsAt(F, Points))
         continue;
       Explained = true;
-      if (pending(F)) {
+      if (unconfirmed(F)) {
         F.Confirmed = true;
         F.Witness = witnessOf(P, Shape, describeGrid(Shape));
       }
@@ -177,8 +198,9 @@ private:
     std::string Where;
     for (const ReplayShape &S : Shapes)
       Where += (Where.empty() ? "" : ", ") + S.Origin + " (" + describeGrid(S.Shape) + ")";
+    // Also a finding whose budget these replays have just spent.
     for (report::Finding &F : Findings)
-      if (pending(F) && executorRefutes(F)) {
+      if (unconfirmed(F) && executorRefutes(F)) {
         F.Severity = report::Level::Note;
         F.Confirmed = false;
         F.Notes.push_back({F.Location, "ruled out by the executor: on every path of " + Where +
@@ -189,8 +211,9 @@ private:
   const llvm::Function &Kernel;
   const ConfirmOptions &Options;
   std::vector<report::Finding> &Findings;
-  executor::Work &UnitWork;
+  WorkSpent &Spent;
   std::set<SourceLine> Lines;
+  bool HuntsDeadlocks;
 };
 
 /// Whether a kernel of the IR is one the static facts say can wait on memory.
@@ -214,15 +237,16 @@ void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &
   }
   std::vector<report::Finding> Deadlocks;
   unsigned WarpSize = warpSize(Platform, Unit.Parse.HipWave32);
-  executor::Work UnitWork;
+  WorkSpent Spent;
+  Spent.PerFinding.resize(Findings.size());
   unsigned NotReplayed = 0;
   for (const llvm::Function &Kernel : *IR->Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
-    KernelReplay Replay(Kernel, Options, Findings, UnitWork);
-    if (!Replay.worthReplaying(mayWait(Kernel, Unit)))
+    KernelReplay Replay(Kernel, Options, Findings, Spent, mayWait(Kernel, Unit));
+    if (!Replay.worthReplaying())
       continue;
-    if (UnitWork.Steps > Options.UnitSteps || UnitWork.SolverWork > Options.UnitSolverWork) {
+    if (!within(Spent.Unit, Options.UnitSteps, Options.UnitSolverWork)) {
       ++NotReplayed;
       continue;
     }

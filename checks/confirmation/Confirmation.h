@@ -28,6 +28,10 @@ struct ConfirmOptions {
   /// past it keep their findings as the static rules reported them. Counts, not times, so that
   /// every machine confirms the same findings.
   uint64_t UnitSteps = 24000000, UnitSolverWork = 36000000;
+  /// The work the replays that try to confirm one finding may do: a finding in a template that
+  /// the unit instantiates many times (a block sort for each key type and block size) is
+  /// confirmed or not in the first few instances as in the rest, so past this it keeps its level.
+  uint64_t FindingSteps = 8000000, FindingSolverWork = 12000000;
   /// --grid: the only grid kernels are replayed on.
   std::optional<model::Dim3> Grid, Block;
 };
@@ -50,7 +54,8 @@ struct UnitToConfirm {
 /// executor implements, also when the rules parsed a real toolkit), replays its kernels on the
 /// platform's warps and updates Findings: confirmed with a witness, downgraded to notes, or
 /// joined by cg-deadlock findings. Kernels past the unit's budget (UnitSteps, UnitSolverWork)
-/// are not replayed: their findings stay as the rules reported them, on every run alike.
+/// are not replayed, nor are findings past their own (FindingSteps, FindingSolverWork): they stay
+/// as the rules reported them, on every run alike.
 void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings);
 

@@ -167,60 +167,74 @@ std::optional<PtxInstructionText> singlePtxInstruction(llvm::StringRef AsmText) 
   return Out;
 }
 
-PtxContents ptxContents(llvm::StringRef AsmText) {
-  PtxContents Out;
-  for (llvm::StringRef Rest = AsmText; !Rest.trim().empty();) {
-    auto [Instruction, Tail] = Rest.split(';');
-    Rest = Tail;
-    llvm::StringRef Trimmed = Instruction.trim();
-    if (Trimmed.empty() || Trimmed.starts_with("{") || Trimmed.starts_with("}") ||
-        Trimmed.starts_with(".reg"))
-      continue;
-    addRegisters(Trimmed, Out);
-    bool Guarded = Trimmed.starts_with("@"); // its guard is an operand
-    if (Guarded)
-      Trimmed = Trimmed.split(' ').second.trim();
-    llvm::StringRef Opcode = Trimmed.split(' ').first.split('\t').first;
-    if (const Operation *Op = instructionRow(Opcode))
-      Out.Instructions.push_back({Op, Guarded});
-    else
-      Out.Unknown = true;
-  }
-  return Out;
-}
+namespace {
 
-bool asmMayWait(llvm::StringRef AsmText) {
-  // Opcodes by their first component (`shfl` of `shfl.sync.idx.b32`).
-  static const llvm::StringSet<> NeverWait = [] {
-    llvm::SmallVector<llvm::StringRef, 96> Names;
-    llvm::StringRef(
-        "abs activemask add addc and bfe bfi bfind bmsk brev clz cnot copysign cos cp "
-        "createpolicy cvt cvta discard div dp2a dp4a elect ex2 exit fence fma fns getctarank "
-        "griddepcontrol isspacep lg2 lop3 mad mad24 madc mapa match max membar min mma mov mul "
-        "mul24 neg not or pmevent popc prefetch prefetchu prmt rcp red redux rem rsqrt selp set "
-        "setmaxnreg setp shf shfl shl shr sin slct sqrt st stmatrix sub subc tanh testp trap vote "
-        "xor")
-        .split(Names, ' ');
-    return llvm::StringSet<>(llvm::from_range, Names);
-  }();
+/// One instruction of inline PTX, without its label and its guard.
+struct PtxStatement {
+  llvm::StringRef Text;   ///< `shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff`
+  llvm::StringRef Opcode; ///< `shfl.sync.idx.b32`
+  bool Guarded;           ///< predicated (`@p exit`): it may not run
+};
+
+/// The instructions of inline PTX in order: scopes' braces, labels (`WAIT:`) and declarations
+/// (`.reg .pred p`) are not instructions.
+void forEachPtxStatement(llvm::StringRef AsmText,
+                         llvm::function_ref<void(const PtxStatement &)> Visit) {
+  auto IsSpace = [](char C) { return C == ' ' || C == '\t'; };
   for (llvm::StringRef Rest = AsmText; !Rest.trim().empty();) {
-    auto [Instruction, Tail] = Rest.split(';');
+    auto [Piece, Tail] = Rest.split(';');
     Rest = Tail;
-    llvm::StringRef Text = Instruction.trim(" \t\n\r{}");
+    llvm::StringRef Text = Piece.trim(" \t\n\r{}");
     auto [Label, AfterLabel] = Text.split(':');
     if (!AfterLabel.empty() && !AfterLabel.starts_with(":") &&
         llvm::all_of(Label, [](char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }))
-      Text = AfterLabel.ltrim(" \t\n\r{}"); // `WAIT: mbarrier.try_wait...`
-    if (Text.starts_with("@"))
-      Text = Text.drop_until([](char C) { return C == ' ' || C == '\t'; }).ltrim(); // `@p`
-    if (Text.empty() || Text.starts_with(".")) // a declaration: `.reg .pred p`
+      Text = AfterLabel.ltrim(" \t\n\r{}");
+    bool Guarded = Text.starts_with("@"); // its guard is an operand
+    if (Guarded)
+      Text = Text.drop_until(IsSpace).ltrim();
+    if (Text.empty() || Text.starts_with("."))
       continue;
-    llvm::StringRef Opcode = Text.take_until([](char C) { return C == ' ' || C == '\t'; });
-    Opcode = Opcode.split('.').first;
-    if (!NeverWait.contains(Opcode))
-      return true;
+    Visit({Text, Text.take_until(IsSpace), Guarded});
   }
-  return false;
+}
+
+} // namespace
+
+PtxContents ptxContents(llvm::StringRef AsmText) {
+  PtxContents Out;
+  forEachPtxStatement(AsmText, [&](const PtxStatement &S) {
+    addRegisters(S.Text, Out);
+    if (const Operation *Op = instructionRow(S.Opcode))
+      Out.Instructions.push_back({Op, S.Guarded});
+    else
+      Out.Unknown = true;
+  });
+  return Out;
+}
+
+AsmWaiting asmWaiting(llvm::StringRef AsmText) {
+  // Opcodes by their first component (`shfl` of `shfl.sync.idx.b32`).
+  auto Set = [](llvm::StringRef Names) {
+    llvm::SmallVector<llvm::StringRef, 96> Split;
+    Names.split(Split, ' ');
+    return llvm::StringSet<>(llvm::from_range, Split);
+  };
+  static const llvm::StringSet<> NeverWait = Set(
+      "abs activemask add addc and bfe bfi bfind bmsk brev clz cnot copysign cos cp createpolicy "
+      "cvt cvta discard div dp2a dp4a elect ex2 exit fence fma fns getctarank griddepcontrol "
+      "isspacep lg2 lop3 mad mad24 madc mapa match max membar min mma mov mul mul24 neg not or "
+      "pmevent popc prefetch prefetchu prmt rcp red redux rem rsqrt selp set setmaxnreg setp shf "
+      "shfl shl shr sin slct sqrt st stmatrix sub subc tanh testp trap vote xor");
+  static const llvm::StringSet<> Reads = Set("atom ld ldmatrix ldu suld tex tld4");
+  AsmWaiting Most = AsmWaiting::None;
+  forEachPtxStatement(AsmText, [&](const PtxStatement &S) {
+    llvm::StringRef Base = S.Opcode.split('.').first;
+    if (Reads.contains(Base))
+      Most = std::max(Most, AsmWaiting::Reads);
+    else if (!NeverWait.contains(Base))
+      Most = AsmWaiting::MayWait;
+  });
+  return Most;
 }
 
 const Operation *movedSpecialRegister(llvm::StringRef AsmText) {

@@ -197,11 +197,17 @@ std::optional<PtxInstructionText> singlePtxInstruction(llvm::StringRef AsmText);
 /// (`mov.u32 %0, %%laneid;`), or null.
 const Operation *movedSpecialRegister(llvm::StringRef AsmText);
 
-/// Whether inline assembly may wait for what another thread writes: it reads memory (a load, an
-/// atomic, an mbarrier test), branches (a loop inside one statement), waits at a barrier or
-/// sleeps (a polling loop's body). Only instructions known to do none of that (arithmetic, moves
-/// of special registers, warp shuffles and votes, stores, fences, asynchronous copies) rule it
-/// out: text of another instruction set, or an unknown opcode, may wait.
-bool asmMayWait(llvm::StringRef AsmText);
+/// What inline assembly can do about memory another thread writes, in increasing order.
+enum class AsmWaiting {
+  /// Arithmetic, moves of special registers, warp shuffles and votes, stores, fences,
+  /// asynchronous copies: it waits for nobody.
+  None,
+  /// Loads and atomics, and nothing that waits: the read a polling loop may end on.
+  Reads,
+  /// Branches (a loop inside one statement), barriers, sleeps, mbarrier tests, or text the model
+  /// does not know (another instruction set, an unknown opcode).
+  MayWait,
+};
+AsmWaiting asmWaiting(llvm::StringRef AsmText);
 
 } // namespace coopcheck::model

@@ -1,7 +1,8 @@
 // cg-warp-mask and library code (issue 29).
 // Launch shapes: a kernel whose every launch in the unit has one thread per block has one lane;
 // the lanes a full mask names beyond it do not exist, and the hardware treats them as exited
-// (probe P13). Blocks narrower than a warp still report the lanes that exist and do not arrive.
+// (probe P13), also in the helpers such a kernel calls. Blocks narrower than a warp still report
+// the lanes that exist and do not arrive.
 // The discovery idiom one step on: `peers = __match_any_sync(__activemask(), key)` with a leader
 // from __ffs(peers), as libcu++'s block-scope barrier arrives (after a data-dependent return):
 // the match names exactly the lanes that computed it. A match whose result is not used so still
@@ -27,12 +28,30 @@ __global__ void init_any_block(int *p) {
     p[0] = __shfl_sync(0xffffffff, p[1], 0); // expected-error {{lanes 1-31}}
 }
 
+// N4. A butterfly in a helper, called from a kernel launched only with blocks of 4 threads: the
+// lanes 4-31 the full mask names do not exist in the caller's blocks.
+__device__ float butterfly(float v) {
+  for (int step = 1; step < 4; step <<= 1)
+    v += __shfl_xor_sync(0xffffffff, v, step); // expected-note {{__shfl_xor_sync is called here}}
+  return v;
+}
+__global__ void transform_quad(float *p) { p[threadIdx.x] = butterfly(p[threadIdx.x]); }
+
+// P4. The same helper behind the caller's condition: lanes 2-3 exist and do not arrive.
+__global__ void transform_pair(float *p) {
+  if (threadIdx.x < 2) // expected-note {{lanes 2-3 do not pass this condition}}
+    p[threadIdx.x] = butterfly(p[threadIdx.x]); // expected-error {{'butterfly' calls __shfl_xor_sync with the mask 0xffffffff, which names lanes 2-3; they never reach this call}}
+}
+
 int main() {
   int *p = nullptr;
   init_one_thread<<<1, 1>>>(p);
   init_half_warp<<<1, 16>>>(p);
   init_any_block<<<1, 1>>>(p);
   init_any_block<<<4, 128>>>(p);
+  float *q = nullptr;
+  transform_quad<<<8, 4>>>(q);
+  transform_pair<<<8, 4>>>(q);
 }
 
 // ---- the discovery idiom through a match ------------------------------------------------------

@@ -256,7 +256,8 @@ std::string optionsAffectingResults(const RunOptions &O) {
       // The rules and their options are each unit's own (unitInputs).
       std::string(O.Confirm ? "confirm" : "") + '\0' + std::to_string(O.UnitTimeLimitSeconds) +
       '\0' + std::to_string(static_cast<int>(C.Model)) + '\0' + std::to_string(C.UnitSteps) + '\0' +
-      std::to_string(C.UnitSolverWork);
+      std::to_string(C.UnitSolverWork) + '\0' + std::to_string(C.FindingSteps) + '\0' +
+      std::to_string(C.FindingSolverWork);
   for (const std::optional<model::Dim3> &D : {C.Grid, C.Block})
     if (D)
       Text += '\0' + std::to_string(D->X) + "x" + std::to_string(D->Y) + "x" + std::to_string(D->Z);

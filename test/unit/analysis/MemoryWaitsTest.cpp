@@ -52,6 +52,32 @@ __global__ void asm_polls(unsigned *flag) {
   unsigned seen;
   do { asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(seen) : "l"(flag)); } while (seen == 0);
 }
+__device__ unsigned load_acquire(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+__global__ void asm_polls_through_helper(const unsigned *flag) {
+  while (load_acquire(flag) == 0) {
+  }
+  __syncthreads();
+}
+struct Descriptor { unsigned status, value; };
+__global__ void polls_through_a_copy(volatile unsigned long long *tile) {
+  Descriptor d;
+  do {
+    unsigned long long raw = *tile;
+    d = *reinterpret_cast<Descriptor *>(&raw);
+  } while (d.status == 0);
+  __syncthreads();
+}
+__global__ void asm_loads_in_a_counted_loop(unsigned *out, const unsigned *in, int n) {
+  unsigned sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += load_acquire(in + i);
+  __syncthreads();
+  out[threadIdx.x] = sum;
+}
 __global__ void asm_loops_inside(unsigned long long bar) {
   asm volatile("{ .reg .pred done;\nWAIT:\n mbarrier.try_wait.shared::cta.b64 done, [%0];\n @!done bra WAIT; }" :: "l"(bar));
 }
@@ -91,23 +117,25 @@ __global__ void warp_scan(volatile int *s) {
 )cu";
 
 // Waiting takes a loop that ends on what a volatile or atomic read returns: in the condition,
-// through a helper or a local, in a branch that breaks out, or a loop made of gotos.
+// through a helper or locals, in a branch that breaks out, or a loop made of gotos.
 TEST(MemoryWaits, LoopsThatEndOnVolatileOrAtomicReadsCanWait) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  for (const char *Kernel : {"spins_through_helper", "polls_into_a_local", "takes_a_lock",
-                             "breaks_on_a_count", "loops_by_goto"})
+  for (const char *Kernel : {"spins_through_helper", "polls_into_a_local", "polls_through_a_copy",
+                             "takes_a_lock", "breaks_on_a_count", "loops_by_goto"})
     EXPECT_TRUE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
 }
 
-// The user's inline asm waits when it reads memory, branches, or is not PTX the model knows;
-// a fence, a move of the lane id and a shuffle wait for nobody.
-TEST(MemoryWaits, TheUsersInlineAsmCanWaitWhenItReadsOrBranches) {
+// The user's inline asm waits when it branches or is not PTX the model knows, and its loads are
+// reads a loop can poll, directly or through a helper; a fence, a move of the lane id, a
+// shuffle, and loads in a loop that counts wait for nobody.
+TEST(MemoryWaits, TheUsersInlineAsmCanWaitWhenItBranchesOrALoopPollsIt) {
   test::ParsedSource S(Source);
   ASSERT_TRUE(S.ok());
-  for (const char *Kernel : {"asm_polls", "asm_loops_inside", "asm_of_another_isa"})
+  for (const char *Kernel :
+       {"asm_polls", "asm_polls_through_helper", "asm_loops_inside", "asm_of_another_isa"})
     EXPECT_TRUE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
-  for (const char *Kernel : {"asm_fence", "asm_lane_shuffle"})
+  for (const char *Kernel : {"asm_fence", "asm_lane_shuffle", "asm_loads_in_a_counted_loop"})
     EXPECT_FALSE(analysis::mayWaitOnMemory(S.function(Kernel))) << Kernel;
 }
 

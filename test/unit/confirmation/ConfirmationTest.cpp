@@ -40,6 +40,17 @@ struct Unit {
     return Findings;
   }
 
+  /// What --verbose prints of the replays that confirming Findings makes (Options.Verbose set),
+  /// with MayWait the kernels the static facts say can wait on memory.
+  std::string replaysPrinted(std::vector<report::Finding> &Findings, ConfirmOptions Options,
+                             std::set<std::string> MayWait) const {
+    Options.Verbose = true;
+    ::testing::internal::CaptureStderr();
+    confirmUnit({File, Contents, nullptr, analysis::ParseOptions(), {}, std::move(MayWait)},
+                Options, Findings);
+    return ::testing::internal::GetCapturedStderr();
+  }
+
   report::test::TempTree Tree;
   std::string Contents, File;
 };
@@ -291,12 +302,8 @@ TEST(Confirmation, KernelsThatCannotWaitOnMemoryAreNotReplayedForDeadlocksAlone)
   auto ReplaysPrinted = [](const Unit &U, std::set<std::string> MayWait) {
     ConfirmOptions Options;
     Options.ReportDeadlocks = true;
-    Options.Verbose = true;
     std::vector<report::Finding> Findings;
-    ::testing::internal::CaptureStderr();
-    confirmUnit({U.File, U.Contents, nullptr, analysis::ParseOptions(), {}, std::move(MayWait)},
-                Options, Findings);
-    return ::testing::internal::GetCapturedStderr();
+    return U.replaysPrinted(Findings, Options, std::move(MayWait));
   };
   Unit Both(std::string(FlagAfterBarrier) + R"(__global__ void plain(int *p) {
   __shared__ int s[64];
@@ -309,6 +316,32 @@ TEST(Confirmation, KernelsThatCannotWaitOnMemoryAreNotReplayedForDeadlocksAlone)
   std::string Printed = ReplaysPrinted(Both, {"k"});
   EXPECT_NE(Printed.find("coopcheck: executor: _Z1kPViPi"), std::string::npos) << Printed;
   EXPECT_EQ(Printed.find("plain"), std::string::npos) << Printed;
+}
+
+// A finding in a template the unit instantiates many times is tried on the first instances only,
+// within its own budget; it keeps its level, unconfirmed.
+TEST(Confirmation, AFindingInManyInstancesIsReplayedWithinItsOwnBudget) {
+  Unit U(R"(template <int N> __global__ void scale(int *p) {
+  p[threadIdx.x] += N;
+  __syncthreads();
+  p[threadIdx.x] *= 2;
+}
+template __global__ void scale<1>(int *);
+template __global__ void scale<2>(int *);
+template __global__ void scale<3>(int *);
+)");
+  auto Replays = [&](uint64_t FindingSteps) {
+    ConfirmOptions Options;
+    Options.ReportDeadlocks = true;
+    Options.FindingSteps = FindingSteps;
+    std::vector<report::Finding> Findings = {U.finding("cg-divergent-collective", 4, 3)};
+    std::string Printed = U.replaysPrinted(Findings, Options, {});
+    EXPECT_EQ(Findings[0].Severity, report::Level::Error);
+    EXPECT_FALSE(Findings[0].Confirmed.has_value());
+    return llvm::StringRef(Printed).count("coopcheck: executor: _Z5scale");
+  };
+  EXPECT_EQ(Replays(ConfirmOptions().FindingSteps), 3u);
+  EXPECT_EQ(Replays(1), 1u);
 }
 
 // Host code that does not compile with the model headers (here: a name only the toolkit's own

@@ -123,11 +123,34 @@ TEST(Operations, ReadsInlinePtx) {
   EXPECT_EQ(Load.Instructions[0].Op->Kind, OperationKind::CachedLoad);
   EXPECT_FALSE(Load.Unknown);
 
+  // A scope's brace, a label or a declaration before an instruction leaves it an instruction.
+  PtxContents Scoped = ptxContents("{ mov.u32 %0, %%laneid; }");
+  ASSERT_EQ(Scoped.Registers.size(), 1u);
+  EXPECT_EQ(Scoped.Registers[0]->Kind, OperationKind::LaneIndex);
+  EXPECT_EQ(ptxContents("DONE: bar.sync 0;").Instructions[0].Op->Id, OperationId::PtxBarSync);
+  EXPECT_FALSE(ptxContents("{ .reg .pred p; @p bar.sync 0; }").Unknown);
+
   // One mov of one special register names it; anything more does not.
   EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%laneid;")->Kind, OperationKind::LaneIndex);
   EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%warpid;")->Result, ResultUniformity::Warp);
   EXPECT_EQ(movedSpecialRegister("mov.u32 %0, %%laneid; add.u32 %0, %0, 1;"), nullptr);
   EXPECT_EQ(movedSpecialRegister("@p mov.u32 %0, %%laneid;"), nullptr);
+}
+
+// Inline PTX waits for another thread only when it branches, waits at a barrier or sleeps, or is
+// text the model does not know; its loads are reads a polling loop may end on.
+TEST(Operations, InlinePtxWaitsWhenItBranchesBarriersOrSleeps) {
+  EXPECT_EQ(asmWaiting("membar.gl;"), AsmWaiting::None);
+  EXPECT_EQ(asmWaiting("{ .reg .pred p; setp.ne.u32 p, %1, 0; "
+                       "@p shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff; }"),
+            AsmWaiting::None);
+  EXPECT_EQ(asmWaiting("ld.global.nc.f32 %0, [%1];"), AsmWaiting::Reads);
+  EXPECT_EQ(asmWaiting("atom.add.u32 %0, [%1], 1;"), AsmWaiting::Reads);
+  EXPECT_EQ(asmWaiting("{ .reg .pred done;\nWAIT:\n mbarrier.try_wait.shared::cta.b64 done, [%0];"
+                       "\n @!done bra WAIT; }"),
+            AsmWaiting::MayWait);
+  EXPECT_EQ(asmWaiting("ld.global.u32 %0, [%1]; nanosleep.u32 100;"), AsmWaiting::MayWait);
+  EXPECT_EQ(asmWaiting("s_sleep 1"), AsmWaiting::MayWait);
 }
 
 } // namespace
