@@ -35,6 +35,7 @@
 #define CUDART_CB
 
 #include "coopcheck_model/device_core.h"
+#include "device_types.h"
 
 // ---- Address spaces -------------------------------------------------------------------------------
 // CUDA's own (sm_20 intrinsics), declared only, under their real names: which space a pointer is in
@@ -57,6 +58,8 @@ __device__ void *__cvta_grid_constant_to_generic(size_t rawbits);
 
 // The block barrier of a named barrier id (CUDA's sm_30 intrinsic): a __syncthreads() of its own.
 __device__ void __barrier_sync(unsigned int id);
+// The same barrier among cnt threads (bar.sync id, cnt): CUB's warp-specialised squads meet on it.
+__device__ void __barrier_sync_count(unsigned int id, unsigned int cnt);
 
 typedef struct CUuuid_st {
   char bytes[16];
@@ -68,7 +71,73 @@ typedef struct CUuuid_st {
 #define __CCM_DEVICE_PROP_EXTRA cudaUUID_t uuid;
 #define __CCM_DEVICE_ATTR cudaDeviceAttr
 #define __CCM_DEVATTR(Cuda, Hip) cudaDevAttr##Cuda
-#define __CCM_DEVICE_ATTR_EXTRA
+// CUDA 12's other device attributes (texture and surface limits, RDMA, NUMA, ...), with their
+// values: libcu++'s cuda::device_attributes names every one.
+#define __CCM_DEVICE_ATTR_EXTRA \
+  cudaDevAttrMaxTexture1DWidth = 21, \
+  cudaDevAttrMaxTexture2DWidth = 22, \
+  cudaDevAttrMaxTexture2DHeight = 23, \
+  cudaDevAttrMaxTexture3DWidth = 24, \
+  cudaDevAttrMaxTexture3DHeight = 25, \
+  cudaDevAttrMaxTexture3DDepth = 26, \
+  cudaDevAttrMaxTexture2DLayeredWidth = 27, \
+  cudaDevAttrMaxTexture2DLayeredHeight = 28, \
+  cudaDevAttrMaxTexture2DLayeredLayers = 29, \
+  cudaDevAttrSurfaceAlignment = 30, \
+  cudaDevAttrMaxTexture1DLayeredWidth = 42, \
+  cudaDevAttrMaxTexture1DLayeredLayers = 43, \
+  cudaDevAttrMaxTexture2DGatherWidth = 45, \
+  cudaDevAttrMaxTexture2DGatherHeight = 46, \
+  cudaDevAttrMaxTexture3DWidthAlt = 47, \
+  cudaDevAttrMaxTexture3DHeightAlt = 48, \
+  cudaDevAttrMaxTexture3DDepthAlt = 49, \
+  cudaDevAttrTexturePitchAlignment = 51, \
+  cudaDevAttrMaxTextureCubemapWidth = 52, \
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53, \
+  cudaDevAttrMaxTextureCubemapLayeredLayers = 54, \
+  cudaDevAttrMaxSurface1DWidth = 55, \
+  cudaDevAttrMaxSurface2DWidth = 56, \
+  cudaDevAttrMaxSurface2DHeight = 57, \
+  cudaDevAttrMaxSurface3DWidth = 58, \
+  cudaDevAttrMaxSurface3DHeight = 59, \
+  cudaDevAttrMaxSurface3DDepth = 60, \
+  cudaDevAttrMaxSurface1DLayeredWidth = 61, \
+  cudaDevAttrMaxSurface1DLayeredLayers = 62, \
+  cudaDevAttrMaxSurface2DLayeredWidth = 63, \
+  cudaDevAttrMaxSurface2DLayeredHeight = 64, \
+  cudaDevAttrMaxSurface2DLayeredLayers = 65, \
+  cudaDevAttrMaxSurfaceCubemapWidth = 66, \
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67, \
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68, \
+  cudaDevAttrMaxTexture1DLinearWidth = 69, \
+  cudaDevAttrMaxTexture2DLinearWidth = 70, \
+  cudaDevAttrMaxTexture2DLinearHeight = 71, \
+  cudaDevAttrMaxTexture2DLinearPitch = 72, \
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73, \
+  cudaDevAttrMaxTexture2DMipmappedHeight = 74, \
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77, \
+  cudaDevAttrSingleToDoublePrecisionPerfRatio = 87, \
+  cudaDevAttrCanFlushRemoteWrites = 98, \
+  cudaDevAttrHostRegisterSupported = 99, \
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100, \
+  cudaDevAttrSparseCudaArraySupported = 112, \
+  cudaDevAttrHostRegisterReadOnlySupported = 113, \
+  cudaDevAttrTimelineSemaphoreInteropSupported = 114, \
+  cudaDevAttrGPUDirectRDMASupported = 116, \
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117, \
+  cudaDevAttrGPUDirectRDMAWritesOrdering = 118, \
+  cudaDevAttrMemoryPoolSupportedHandleTypes = 119, \
+  cudaDevAttrDeferredMappingCudaArraySupported = 121, \
+  cudaDevAttrIpcEventSupport = 125, \
+  cudaDevAttrMemSyncDomainCount = 126, \
+  cudaDevAttrNumaConfig = 130, \
+  cudaDevAttrNumaId = 131, \
+  cudaDevAttrMpsEnabled = 133, \
+  cudaDevAttrHostNumaId = 134, \
+  cudaDevAttrD3D12CigSupported = 135, \
+  cudaDevAttrVulkanCigSupported = 138, \
+  cudaDevAttrGpuPciDeviceId = 139, \
+  cudaDevAttrGpuPciSubsystemId = 140,
 // CUDA 12's other error codes, with their values (code compares and prints them).
 #define __CCM_ERROR_EXTRA \
   cudaErrorCudartUnloading = 4, \
@@ -171,15 +240,32 @@ typedef struct CUuuid_st {
   cudaErrorFunctionNotLoaded = 913, \
   cudaErrorInvalidResourceType = 914, \
   cudaErrorInvalidResourceConfiguration = 915,
+// CUDA 12.4's fabric handles of memory pools.
+#define __CCM_MEM_HANDLE_TYPE_EXTRA cudaMemHandleTypeFabric = 0x8,
 // The driver API (cuda.h) uses the same handle structs, so CUstream and cudaStream_t are one type.
 #define __CCM_STREAM_ST CUstream_st
 #define __CCM_EVENT_ST CUevent_st
 #define __CCM_GRAPH_ST CUgraph_st
 #define __CCM_GRAPH_EXEC_ST CUgraphExec_st
+#define __CCM_GRAPH_NODE_ST CUgraphNode_st
+#define __CCM_MEM_POOL_ST CUmemPoolHandle_st
 #define __CCM_FUNC_ST CUfunc_st
 #include "coopcheck_model/runtime_api.inc"
 #include "coopcheck_model/runtime_api_end.inc"
 #include "library_types.h"
+
+// The value types of device attributes that are enumerations (cudaDevAttrGPUDirectRDMA*,
+// cudaDevAttrNumaConfig).
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaDeviceNumaConfig { cudaDeviceNumaConfigNone = 0, cudaDeviceNumaConfigNumaNode };
 
 // Driver entry points through the runtime (CUTLASS calls cuTensorMapEncodeTiled this way): the
 // function pointer types are cudaTypedefs.h's.
@@ -196,6 +282,19 @@ __host__ cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void *
                                                       unsigned int cudaVersion,
                                                       unsigned long long flags,
                                                       cudaDriverEntryPointQueryResult *status = 0);
+
+// Kernels as driver functions and cluster occupancy (CUDA 12): libcu++'s launch and CUB's dispatch
+// call them.
+extern "C" {
+__host__ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr);
+__host__ cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+                                                          const cudaLaunchConfig_t *launchConfig);
+}
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                                          const cudaLaunchConfig_t *config) {
+  return cudaSuccess;
+}
 
 // Programmatic dependent launch (sm_90): a kernel waits for the grid it depends on, or lets the
 // next one start. Neither is a barrier among the threads of this grid.

@@ -27,10 +27,13 @@
 #define __CCM_DEVATTR(Cuda, Hip) mcDevAttr##Cuda
 #define __CCM_DEVICE_ATTR_EXTRA
 #define __CCM_ERROR_EXTRA
+#define __CCM_MEM_HANDLE_TYPE_EXTRA
 #define __CCM_STREAM_ST MCstream_st
 #define __CCM_EVENT_ST MCevent_st
 #define __CCM_GRAPH_ST MCgraph_st
 #define __CCM_GRAPH_EXEC_ST MCgraphExec_st
+#define __CCM_GRAPH_NODE_ST mcGraphNode_st
+#define __CCM_MEM_POOL_ST mcMemPool_st
 #define __CCM_FUNC_ST MCfunc_st
 #define __CCM_MODULE_ST MCmodule_st
 #include "coopcheck_model/runtime_api.inc"

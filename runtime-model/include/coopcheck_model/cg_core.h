@@ -21,6 +21,9 @@
 #define _CGM_BEGIN_NAMESPACE namespace cooperative_groups {
 #define _CGM_END_NAMESPACE }
 #else
+// The constraint of a pointer operand of inline asm (64-bit hosts), which code that copies the
+// toolkit's own asm names.
+#define _CG_ASM_PTR_CONSTRAINT "l"
 #define _CGM_BEGIN_NAMESPACE                                                                       \
   namespace cooperative_groups {                                                                   \
   namespace __v1 {}                                                                                \
@@ -105,6 +108,12 @@ template <class T> _CGM_QUALIFIER unsigned long long value_bits(const T &value) 
 }
 
 struct factory;
+
+// Whether the grid barrier's arrival count flipped its top bit since a block arrived: the last
+// block to arrive flips it. Code with its own grid barrier (apex's group norm) waits on it.
+_CGM_STATIC_QUALIFIER bool bar_has_flipped(unsigned int old_arrive, unsigned int current_arrive) {
+  return ((old_arrive ^ current_arrive) & 0x80000000) != 0;
+}
 } // namespace details
 
 class thread_group;

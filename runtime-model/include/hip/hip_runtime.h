@@ -77,10 +77,13 @@ typedef struct {
 #define __CCM_ERROR_EXTRA                                                                           \
   hipErrorOutOfMemory = 2, hipErrorNotInitialized = 3, hipErrorInvalidImage = 200,                 \
   hipErrorInvalidHandle = 400, hipErrorContextIsDestroyed = 709,
+#define __CCM_MEM_HANDLE_TYPE_EXTRA
 #define __CCM_STREAM_ST ihipStream_t
 #define __CCM_EVENT_ST ihipEvent_t
 #define __CCM_GRAPH_ST ihipGraph
 #define __CCM_GRAPH_EXEC_ST hipGraphExec
+#define __CCM_GRAPH_NODE_ST hipGraphNode_st
+#define __CCM_MEM_POOL_ST hipMemPool_st
 #define __CCM_FUNC_ST ihipModuleSymbol_t
 #define __CCM_MODULE_ST ihipModule_t
 #include "../coopcheck_model/runtime_api.inc"

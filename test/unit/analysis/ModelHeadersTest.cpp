@@ -96,4 +96,75 @@ void upload(const float *host) {
   EXPECT_TRUE(S.ok());
 }
 
+// libcu++ fetches every driver function through cuGetProcAddress and casts it to
+// decltype(::cuX) *: the functions it wraps, their memory-pool, pointer-attribute and green-context
+// types, the device attributes it names and CUDA 12.8's e8m0 scale factors must all be declared.
+TEST(ModelHeaders, DeclareTheDriverApiLibcuxxWraps) {
+  test::ParsedSource S(R"cu(
+#include <cuda.h>
+#include <cuda_fp8.h>
+template <class Fn> Fn *entry(const char *name) {
+  void *fn = nullptr;
+  CUdriverProcAddressQueryResult found;
+  if (cuGetProcAddress(name, &fn, 12000, CU_GET_PROC_ADDRESS_DEFAULT, &found) != CUDA_SUCCESS ||
+      found != CU_GET_PROC_ADDRESS_SUCCESS)
+    return nullptr;
+  return reinterpret_cast<Fn *>(fn);
+}
+cudaMemPool_t pool_on(int device, cudaStream_t stream, CUdeviceptr *out) {
+  CUmemPoolProps props = {};
+  props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  props.location = {CU_MEM_LOCATION_TYPE_DEVICE, device};
+  CUmemoryPool pool = nullptr;
+  entry<decltype(::cuMemPoolCreate)>("cuMemPoolCreate")(&pool, &props);
+  cuuint64_t keep = ~0ull;
+  entry<decltype(::cuMemPoolSetAttribute)>("cuMemPoolSetAttribute")(
+      pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep);
+  CUmemAccessDesc access = {props.location, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+  entry<decltype(::cuMemPoolSetAccess)>("cuMemPoolSetAccess")(pool, &access, 1);
+  entry<decltype(::cuMemAllocFromPoolAsync)>("cuMemAllocFromPoolAsync")(out, 256, pool, stream);
+  return pool;
+}
+bool on_host(const void *p, CUgreenCtx green, CUstream *s) {
+  CUmemorytype type{};
+  cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, reinterpret_cast<CUdeviceptr>(p));
+  cuGreenCtxStreamCreate(s, green, CU_STREAM_NON_BLOCKING, 0);
+  return type == CU_MEMORYTYPE_HOST;
+}
+int texture_pitch(int device) {
+  int pitch = 0, numa = 0;
+  cudaDeviceGetAttribute(&pitch, cudaDevAttrTexturePitchAlignment, device);
+  cudaDeviceGetAttribute(&numa, cudaDevAttrNumaConfig, device);
+  return numa == cudaDeviceNumaConfigNumaNode ? pitch : 0;
+}
+__global__ void rescale(float *v, __nv_fp8_e8m0 *scales) {
+  v[threadIdx.x] *= static_cast<float>(scales[threadIdx.x / 32]);
+  scales[threadIdx.x / 32].__x = __nv_cvt_float_to_e8m0(v[0], __NV_SATFINITE, cudaRoundZero);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
+// Code that writes its own grid barrier copies the toolkit's: its pointer constraint and the
+// test of the arrival count's flipped bit.
+TEST(ModelHeaders, DeclareWhatHandWrittenGridBarriersCopy) {
+  test::ParsedSource S(R"cu(
+#include <cooperative_groups.h>
+__device__ void grid_barrier(volatile unsigned int *arrived, unsigned int expected) {
+  unsigned int nb = blockIdx.x == 0 ? 0x80000000 - (expected - 1) : 1, old, now;
+  asm volatile("atom.add.release.gpu.u32 %0,[%1],%2;"
+               : "=r"(old)
+               : _CG_ASM_PTR_CONSTRAINT((unsigned int *)arrived), "r"(nb)
+               : "memory");
+  do {
+    asm volatile("ld.acquire.gpu.u32 %0,[%1];"
+                 : "=r"(now)
+                 : _CG_ASM_PTR_CONSTRAINT((unsigned int *)arrived)
+                 : "memory");
+  } while (!cooperative_groups::details::bar_has_flipped(old, now));
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
 } // namespace
