@@ -41,6 +41,8 @@ public:
   /// from then.
   UnitCache &analysis(clang::ASTContext &Ctx);
   StageRecord &stages() { return Opts.Stages ? *Opts.Stages : OwnStages; }
+  /// Where the compiler has reported errors in the unit so far.
+  const CompileErrors::Log &compileErrors() const { return *ReportedErrors; }
 
 private:
   clang::Preprocessor &PP;

@@ -17,108 +17,29 @@ using namespace clang;
 namespace coopcheck::analysis {
 namespace {
 
-/// Holds CodeGen back until the unit is parsed, then gives it what it would have seen, less the
-/// bodies that compile errors are in. CodeGen emits nothing once the unit has an error, and a body
-/// the parser recovered in has expressions it cannot lower; the valid functions still can be, and
-/// those with errors become declarations (marked, so that the executor knows it cannot follow a
-/// call of them).
-class ValidCodeOnly : public ASTConsumer {
-public:
-  ValidCodeOnly(std::unique_ptr<ASTConsumer> CodeGen, std::shared_ptr<const CompileErrors::Log> Log,
-                DiagnosticsEngine &Diags, std::vector<std::string> &Dropped)
-      : CodeGen(std::move(CodeGen)), Log(std::move(Log)), Diags(Diags), Dropped(Dropped) {}
+/// An invalid declaration, or a variable whose initializer has an error, has nothing to lower.
+bool lowerable(const Decl *D) {
+  if (D->isInvalidDecl())
+    return false;
+  const auto *Var = dyn_cast<VarDecl>(D);
+  return !Var || !Var->getInit() || !Var->getInit()->containsErrors();
+}
 
-  void Initialize(ASTContext &Ctx) override { CodeGen->Initialize(Ctx); }
-  bool HandleTopLevelDecl(DeclGroupRef D) override {
-    later([this, D] {
-      for (Decl *Each : D)
-        if (lowerable(Each))
-          CodeGen->HandleTopLevelDecl(DeclGroupRef(Each));
-    });
-    return true;
+/// Takes a compile error's function out of what CodeGen lowers: it is only declared, and its
+/// mangled names go to Dropped.
+void dropBodiesWithErrors(ASTContext &Ctx, const CompileErrors &Errors,
+                          std::vector<std::string> &Dropped) {
+  ASTNameGenerator Names(Ctx);
+  for (FunctionDecl *F : Errors.functionsWithErrors()) {
+    F->setBody(nullptr);
+    if (F->isDependentContext())
+      continue;
+    std::vector<std::string> Variants = Names.getAllManglings(F);
+    if (Variants.empty())
+      Variants.push_back(Names.getName(F));
+    Dropped.insert(Dropped.end(), Variants.begin(), Variants.end());
   }
-  void HandleInlineFunctionDefinition(FunctionDecl *D) override {
-    later(&ASTConsumer::HandleInlineFunctionDefinition, D);
-  }
-  void HandleInterestingDecl(DeclGroupRef D) override {
-    later([this, D] {
-      for (Decl *Each : D)
-        if (lowerable(Each))
-          CodeGen->HandleInterestingDecl(DeclGroupRef(Each));
-    });
-  }
-  void HandleTagDeclDefinition(TagDecl *D) override {
-    later([this, D] {
-      if (lowerable(D))
-        CodeGen->HandleTagDeclDefinition(D);
-    });
-  }
-  void HandleTagDeclRequiredDefinition(const TagDecl *D) override {
-    later(&ASTConsumer::HandleTagDeclRequiredDefinition, D);
-  }
-  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) override {
-    later(&ASTConsumer::HandleCXXImplicitFunctionInstantiation, D);
-  }
-  void CompleteTentativeDefinition(VarDecl *D) override {
-    later(&ASTConsumer::CompleteTentativeDefinition, D);
-  }
-  void CompleteExternalDeclaration(DeclaratorDecl *D) override {
-    later(&ASTConsumer::CompleteExternalDeclaration, D);
-  }
-  void AssignInheritanceModel(CXXRecordDecl *D) override {
-    later(&ASTConsumer::AssignInheritanceModel, D);
-  }
-  void HandleCXXStaticMemberVarInstantiation(VarDecl *D) override {
-    later(&ASTConsumer::HandleCXXStaticMemberVarInstantiation, D);
-  }
-  void HandleVTable(CXXRecordDecl *D) override { later(&ASTConsumer::HandleVTable, D); }
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    CompileErrors Errors(Ctx, Log.get());
-    if (Errors.any()) {
-      dropBodiesWithErrors(Ctx, Errors);
-      // What is left compiles: CodeGen must not see the errors of what was dropped.
-      Diags.Reset(/*soft=*/true);
-    }
-    for (const std::function<void()> &Step : Pending)
-      Step();
-    CodeGen->HandleTranslationUnit(Ctx);
-  }
-
-private:
-  void later(std::function<void()> Step) { Pending.push_back(std::move(Step)); }
-  /// The callbacks that take one declaration and need no filter.
-  template <class D> void later(void (ASTConsumer::*Handle)(D *), D *Decl) {
-    later([this, Handle, Decl] { (CodeGen.get()->*Handle)(Decl); });
-  }
-
-  /// An invalid declaration, or a variable whose initializer has an error, has nothing to lower.
-  static bool lowerable(const Decl *D) {
-    if (D->isInvalidDecl())
-      return false;
-    const auto *Var = dyn_cast<VarDecl>(D);
-    return !Var || !Var->getInit() || !Var->getInit()->containsErrors();
-  }
-
-  void dropBodiesWithErrors(ASTContext &Ctx, const CompileErrors &Errors) {
-    ASTNameGenerator Names(Ctx);
-    for (FunctionDecl *F : Errors.functionsWithErrors()) {
-      F->setBody(nullptr);
-      if (F->isDependentContext())
-        continue;
-      std::vector<std::string> Variants = Names.getAllManglings(F);
-      if (Variants.empty())
-        Variants.push_back(Names.getName(F));
-      Dropped.insert(Dropped.end(), Variants.begin(), Variants.end());
-    }
-  }
-
-  std::unique_ptr<ASTConsumer> CodeGen;
-  std::shared_ptr<const CompileErrors::Log> Log;
-  DiagnosticsEngine &Diags;
-  std::vector<std::string> &Dropped;
-  std::vector<std::function<void()>> Pending;
-};
+}
 
 /// CodeGen's module dies with its action, which the tooling layer owns: take it when the action
 /// ends, with the functions whose bodies were dropped marked.
@@ -126,6 +47,20 @@ class EmitDeviceModuleAction : public EmitLLVMOnlyAction {
 public:
   EmitDeviceModuleAction(llvm::LLVMContext &Context, std::unique_ptr<llvm::Module> &Out)
       : EmitLLVMOnlyAction(&Context), Out(Out) {}
+
+  /// Lowers what Parsed recorded of the unit CI has parsed and still holds.
+  void lowerParsed(CompilerInstance &CI, ParsedDeclarations &Parsed,
+                   const CompileErrors::Log *Errors) {
+    setCompilerInstance(&CI);
+    std::unique_ptr<ASTConsumer> CodeGen =
+        EmitLLVMOnlyAction::CreateASTConsumer(CI, CI.getFrontendOpts().Inputs[0].getFile());
+    if (!CodeGen)
+      return;
+    CodeGen->Initialize(CI.getASTContext());
+    Parsed.lowerInto(*CodeGen, CI.getASTContext(), CompileErrors(CI.getASTContext(), Errors),
+                     Dropped);
+    EndSourceFileAction();
+  }
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -148,6 +83,29 @@ protected:
   }
 
 private:
+  /// The separate parse's consumer: CodeGen gets the unit once it is parsed. CodeGen emits nothing
+  /// once its diagnostics have seen an error, and the valid functions can still be lowered.
+  class ValidCodeOnly : public ParsedDeclarations {
+  public:
+    ValidCodeOnly(std::unique_ptr<ASTConsumer> CodeGen,
+                  std::shared_ptr<const CompileErrors::Log> Log, DiagnosticsEngine &Diags,
+                  std::vector<std::string> &Dropped)
+        : CodeGen(std::move(CodeGen)), Log(std::move(Log)), Diags(Diags), Dropped(Dropped) {}
+    void Initialize(ASTContext &Ctx) override { CodeGen->Initialize(Ctx); }
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      CompileErrors Errors(Ctx, Log.get());
+      // What is left compiles: CodeGen must not see the errors of what is dropped.
+      Diags.Reset(/*soft=*/true);
+      lowerInto(*CodeGen, Ctx, Errors, Dropped);
+    }
+
+  private:
+    std::unique_ptr<ASTConsumer> CodeGen;
+    std::shared_ptr<const CompileErrors::Log> Log;
+    DiagnosticsEngine &Diags;
+    std::vector<std::string> &Dropped;
+  };
+
   std::unique_ptr<llvm::Module> &Out;
   std::vector<std::string> Dropped;
 };
@@ -206,7 +164,115 @@ llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine) 
   return Result;
 }
 
+/// CodeGen's options of the separate lowering's command line (lowerToDeviceIR), which only
+/// CodeGen reads: a parse for the rules has the same AST.
+void setLoweringOptions(CodeGenOptions &Options) {
+  Options.OptimizationLevel = 0;
+  Options.DisableO0ImplyOptNone = true;
+  Options.DiscardValueNames = false;
+  Options.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+  Options.DwarfVersion = 2; // the driver's choice for NVPTX
+  // The AST outlives the lowering: the rules' front door frees it.
+  Options.ClearASTBeforeBackend = false;
+}
+
 } // namespace
+
+void ParsedDeclarations::record(std::function<void(ASTConsumer &)> Step) {
+  // Declarations a precompiled prefix hands over while CodeGen is running go straight to it.
+  if (Lowering)
+    Step(*Lowering);
+  else
+    Steps.push_back(std::move(Step));
+}
+
+bool ParsedDeclarations::HandleTopLevelDecl(DeclGroupRef D) {
+  record([D](ASTConsumer &CodeGen) {
+    for (Decl *Each : D)
+      if (lowerable(Each))
+        CodeGen.HandleTopLevelDecl(DeclGroupRef(Each));
+  });
+  return true;
+}
+
+void ParsedDeclarations::HandleInterestingDecl(DeclGroupRef D) {
+  record([D](ASTConsumer &CodeGen) {
+    for (Decl *Each : D)
+      if (lowerable(Each))
+        CodeGen.HandleInterestingDecl(DeclGroupRef(Each));
+  });
+}
+
+void ParsedDeclarations::HandleTagDeclDefinition(TagDecl *D) {
+  record([D](ASTConsumer &CodeGen) {
+    if (lowerable(D))
+      CodeGen.HandleTagDeclDefinition(D);
+  });
+}
+
+void ParsedDeclarations::HandleInlineFunctionDefinition(FunctionDecl *D) {
+  recordCall(&ASTConsumer::HandleInlineFunctionDefinition, D);
+}
+void ParsedDeclarations::HandleTagDeclRequiredDefinition(const TagDecl *D) {
+  recordCall(&ASTConsumer::HandleTagDeclRequiredDefinition, D);
+}
+void ParsedDeclarations::HandleCXXImplicitFunctionInstantiation(FunctionDecl *D) {
+  recordCall(&ASTConsumer::HandleCXXImplicitFunctionInstantiation, D);
+}
+void ParsedDeclarations::CompleteTentativeDefinition(VarDecl *D) {
+  recordCall(&ASTConsumer::CompleteTentativeDefinition, D);
+}
+void ParsedDeclarations::CompleteExternalDeclaration(DeclaratorDecl *D) {
+  recordCall(&ASTConsumer::CompleteExternalDeclaration, D);
+}
+void ParsedDeclarations::AssignInheritanceModel(CXXRecordDecl *D) {
+  recordCall(&ASTConsumer::AssignInheritanceModel, D);
+}
+void ParsedDeclarations::HandleCXXStaticMemberVarInstantiation(VarDecl *D) {
+  recordCall(&ASTConsumer::HandleCXXStaticMemberVarInstantiation, D);
+}
+void ParsedDeclarations::HandleVTable(CXXRecordDecl *D) {
+  recordCall(&ASTConsumer::HandleVTable, D);
+}
+
+void ParsedDeclarations::lowerInto(ASTConsumer &CodeGen, ASTContext &Ctx,
+                                   const CompileErrors &Errors, std::vector<std::string> &Dropped) {
+  if (Errors.any())
+    dropBodiesWithErrors(Ctx, Errors, Dropped);
+  Lowering = &CodeGen;
+  for (const std::function<void(ASTConsumer &)> &Step : Steps)
+    Step(CodeGen);
+  CodeGen.HandleTranslationUnit(Ctx);
+  Lowering = nullptr;
+  Steps.clear();
+}
+
+llvm::Expected<DeviceModule> lowerParsedUnit(CompilerInstance &CI, ParsedDeclarations &Parsed,
+                                             const CompileErrors::Log *Errors) {
+  DeviceModule Result;
+  Result.Context = std::make_unique<llvm::LLVMContext>();
+  setLoweringOptions(CI.getCodeGenOpts());
+  // CodeGen stops at the first error its diagnostics engine has counted, and the unit's has
+  // counted the compile errors: it gets an engine of its own, which also keeps what it says out
+  // of the unit's diagnostics.
+  IntrusiveRefCntPtr<DiagnosticsEngine> UnitDiags = CI.getDiagnosticsPtr();
+  FirstError Messages;
+  auto Own = llvm::makeIntrusiveRefCnt<DiagnosticsEngine>(
+      UnitDiags->getDiagnosticIDs(), UnitDiags->getDiagnosticOptions(), &Messages,
+      /*ShouldOwnClient=*/false);
+  Own->setSourceManager(&CI.getSourceManager());
+  Own->setIgnoreAllWarnings(true);
+  CI.setDiagnostics(Own);
+  // The rules may have narrowed traversals to the unit's own declarations.
+  CI.getASTContext().setTraversalScope({CI.getASTContext().getTranslationUnitDecl()});
+  EmitDeviceModuleAction(*Result.Context, Result.Module).lowerParsed(CI, Parsed, Errors);
+  CI.setDiagnostics(UnitDiags);
+  if (!Result.Module)
+    return llvm::createStringError(Messages.Message.empty() ? "the device code could not be lowered"
+                                                            : Messages.Message);
+  promoteLocals(*Result.Module);
+  return Result;
+}
 
 llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
                                              const std::vector<std::string> &ParseArguments) {

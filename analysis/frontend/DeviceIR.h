@@ -1,10 +1,16 @@
 // The device side of a translation unit as LLVM IR, for the executor: lowered in process by Clang
 // CodeGen with the same arguments the static rules parsed it with, at -O0 with line tables (every
-// instruction maps back to source), then SROA and mem2reg so that locals become SSA values.
+// instruction maps back to source), then SROA and mem2reg so that locals become SSA values. When
+// the rules' own parse had those arguments, its AST is lowered where the rules leave it, instead
+// of parsing the unit a second time.
 #pragma once
+#include "analysis/frontend/CompileErrors.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,5 +29,47 @@ struct DeviceModule {
 /// could be lowered; prints nothing.
 llvm::Expected<DeviceModule> lowerToDeviceIR(const std::string &File,
                                              const std::vector<std::string> &ParseArguments);
+
+/// What the parser hands its consumers for CodeGen, in order, kept while the unit is parsed (a
+/// few pointers a declaration), so that CodeGen can be given it once the unit is parsed and the
+/// bodies that compile errors are in are known.
+class ParsedDeclarations : public clang::ASTConsumer {
+public:
+  bool HandleTopLevelDecl(clang::DeclGroupRef D) override;
+  void HandleInterestingDecl(clang::DeclGroupRef D) override;
+  void HandleTagDeclDefinition(clang::TagDecl *D) override;
+  void HandleInlineFunctionDefinition(clang::FunctionDecl *D) override;
+  void HandleTagDeclRequiredDefinition(const clang::TagDecl *D) override;
+  void HandleCXXImplicitFunctionInstantiation(clang::FunctionDecl *D) override;
+  void CompleteTentativeDefinition(clang::VarDecl *D) override;
+  void CompleteExternalDeclaration(clang::DeclaratorDecl *D) override;
+  void AssignInheritanceModel(clang::CXXRecordDecl *D) override;
+  void HandleCXXStaticMemberVarInstantiation(clang::VarDecl *D) override;
+  void HandleVTable(clang::CXXRecordDecl *D) override;
+
+  /// Gives CodeGen (initialized on Ctx) what was recorded, less invalid declarations, the bodies
+  /// of the functions with Errors dropped (their mangled names into Dropped), then the end of the
+  /// unit.
+  void lowerInto(clang::ASTConsumer &CodeGen, clang::ASTContext &Ctx, const CompileErrors &Errors,
+                 std::vector<std::string> &Dropped);
+
+private:
+  void record(std::function<void(clang::ASTConsumer &)> Step);
+  template <class D> void recordCall(void (clang::ASTConsumer::*Handle)(D *), D *Decl) {
+    record([Handle, Decl](clang::ASTConsumer &CodeGen) { (CodeGen.*Handle)(Decl); });
+  }
+
+  std::vector<std::function<void(clang::ASTConsumer &)>> Steps;
+  clang::ASTConsumer *Lowering = nullptr; ///< CodeGen, while lowerInto runs
+};
+
+/// Lowers the device side of the unit CI has parsed with the arguments lowerToDeviceIR would be
+/// given, from what Parsed recorded of the parse: called once the rules are done with the AST
+/// and before CI frees it (the functions compile errors are in lose their bodies). Errors: where
+/// the parse reported compile errors (CompileErrors::recordFor). Neither the unit's diagnostics
+/// nor their error count see anything of the lowering.
+llvm::Expected<DeviceModule> lowerParsedUnit(clang::CompilerInstance &CI,
+                                             ParsedDeclarations &Parsed,
+                                             const CompileErrors::Log *Errors);
 
 } // namespace coopcheck::analysis

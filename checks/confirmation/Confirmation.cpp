@@ -64,15 +64,6 @@ bool failsAt(const report::Finding &F, const std::set<SourcePlace> &Points) {
          Points.count({File, F.Anchor->Line, 0});
 }
 
-bool within(const executor::Work &Done, uint64_t Steps, uint64_t SolverWork) {
-  return Done.Steps <= Steps && Done.SolverWork <= SolverWork;
-}
-
-void add(executor::Work &To, const executor::Work &Done) {
-  To.Steps += Done.Steps;
-  To.SolverWork += Done.SolverWork;
-}
-
 /// The work of the unit's replays so far, in all and for each finding they tried to confirm.
 struct WorkSpent {
   executor::Work Unit;
@@ -118,8 +109,8 @@ private:
   bool unconfirmed(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
   /// A finding of this kernel that replays may still confirm or rule out.
   bool pending(const report::Finding &F) const {
-    return unconfirmed(F) && within(Spent.PerFinding[&F - Findings.data()], Options.FindingSteps,
-                                    Options.FindingSolverWork);
+    return unconfirmed(F) && Spent.PerFinding[&F - Findings.data()].within(
+                                 Options.FindingSteps, Options.FindingSolverWork);
   }
   bool anyPending() const {
     return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
@@ -136,8 +127,8 @@ private:
                                       analysis::modelIncludeDir());
     for (report::Finding &F : Findings)
       if (pending(F))
-        add(Spent.PerFinding[&F - Findings.data()], R.Done);
-    add(Spent.Unit, R.Done);
+        Spent.PerFinding[&F - Findings.data()] += R.Done;
+    Spent.Unit += R.Done;
     if (Options.Verbose)
       llvm::errs() << "coopcheck: executor: " << Kernel.getName() << " on " << describeGrid(S.Shape)
                    << " (" << S.Origin
@@ -224,29 +215,22 @@ bool mayWait(const llvm::Function &Kernel, const UnitToConfirm &Unit) {
                       [&](const std::string &Waiting) { return plainName(Waiting) == Name; });
 }
 
-/// The replays of a unit once the device-side Clang arguments are chosen; false when the unit's
-/// budget ran out before every kernel worth replaying was replayed.
-void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &DeviceArgs,
+/// The replays of a unit's kernels, once its device side is lowered.
+void confirmFindings(const UnitToConfirm &Unit, const analysis::DeviceModule &IR,
                      model::Platform Platform, const ConfirmOptions &Options,
                      std::vector<report::Finding> &Findings) {
-  llvm::Expected<analysis::DeviceModule> IR = analysis::lowerToDeviceIR(Unit.File, DeviceArgs);
-  if (!IR) {
-    // Findings stay as the static rules reported them.
-    llvm::consumeError(IR.takeError());
-    return;
-  }
   std::vector<report::Finding> Deadlocks;
   unsigned WarpSize = warpSize(Platform, Unit.Parse.HipWave32);
   WorkSpent Spent;
   Spent.PerFinding.resize(Findings.size());
   unsigned NotReplayed = 0;
-  for (const llvm::Function &Kernel : *IR->Module) {
+  for (const llvm::Function &Kernel : *IR.Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
     KernelReplay Replay(Kernel, Options, Findings, Spent, mayWait(Kernel, Unit));
     if (!Replay.worthReplaying())
       continue;
-    if (!within(Spent.Unit, Options.UnitSteps, Options.UnitSolverWork)) {
+    if (!Spent.Unit.within(Options.UnitSteps, Options.UnitSolverWork)) {
       ++NotReplayed;
       continue;
     }
@@ -277,11 +261,7 @@ void confirmFindings(const UnitToConfirm &Unit, const std::vector<std::string> &
 
 } // namespace
 
-void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
-                 std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation) &&
-      (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
-    return;
+std::vector<std::string> deviceArguments(const UnitToConfirm &Unit) {
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   analysis::ParseOptions Hermetic = Unit.Parse;
   Hermetic.CudaPath.reset();
@@ -291,9 +271,27 @@ void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
     HermeticCommand = *Unit.Command;
     HermeticCommand->CudaPath.reset();
   }
-  confirmFindings(
-      Unit, analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr), P,
-      Options, Findings);
+  return analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr);
+}
+
+void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
+                 std::vector<report::Finding> &Findings) {
+  if (llvm::none_of(Findings, needsConfirmation) &&
+      (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
+    return;
+  Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
+  if (Unit.Lowered) {
+    confirmFindings(Unit, *Unit.Lowered, P, Options, Findings);
+    return;
+  }
+  llvm::Expected<analysis::DeviceModule> IR =
+      analysis::lowerToDeviceIR(Unit.File, deviceArguments(Unit));
+  if (!IR) {
+    // Findings stay as the static rules reported them.
+    llvm::consumeError(IR.takeError());
+    return;
+  }
+  confirmFindings(Unit, *IR, P, Options, Findings);
 }
 
 } // namespace coopcheck::confirmation

@@ -5,6 +5,7 @@
 // witness; a finding that every explored path of the launches the program makes rules out becomes a
 // note; a deadlock no static rule explains is reported as cg-deadlock.
 #pragma once
+#include "analysis/frontend/DeviceIR.h"
 #include "analysis/frontend/ParseSetup.h"
 #include "analysis/launch/CrossUnitFacts.h"
 #include "checks/report/Finding.h"
@@ -48,7 +49,13 @@ struct UnitToConfirm {
   /// unknown: all). Without findings to confirm only they are replayed, so a unit without one is
   /// not lowered at all.
   std::optional<std::set<std::string>> KernelsThatMayWait = std::nullopt;
+  /// The device side already lowered from the rules' own parse, which had deviceArguments(); null:
+  /// lowered here.
+  analysis::DeviceModule *Lowered = nullptr;
 };
+
+/// The Clang arguments the unit's device side is lowered with (without the file).
+std::vector<std::string> deviceArguments(const UnitToConfirm &Unit);
 
 /// Lowers the unit's device side to IR (always with the model headers, whose operations the
 /// executor implements, also when the rules parsed a real toolkit), replays its kernels on the

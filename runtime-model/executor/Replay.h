@@ -88,6 +88,16 @@ struct Bounds {
 /// size), the solver's resource count.
 struct Work {
   uint64_t Steps = 0, SolverWork = 0;
+
+  Work &operator+=(const Work &Done) {
+    Steps += Done.Steps;
+    SolverWork += Done.SolverWork;
+    return *this;
+  }
+  /// Whether this much work is still within a budget of each.
+  bool within(uint64_t StepBudget, uint64_t SolverBudget) const {
+    return Steps <= StepBudget && SolverWork <= SolverBudget;
+  }
 };
 
 struct ReplayResult {

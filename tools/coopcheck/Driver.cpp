@@ -47,9 +47,23 @@ std::map<std::string, std::string> checkOptions(const UnitConfiguration &Rules,
   return Map;
 }
 
-/// The executor replays the unit's kernels on its platform's warps.
+confirmation::UnitToConfirm unitToConfirm(const TranslationUnitInput &Unit,
+                                          const RunOptions &Options) {
+  return {Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse};
+}
+
+/// Whether the rules' device-side parse of the unit is what the executor would lower: then it
+/// is lowered from there, and the unit is parsed once.
+bool rulesParseLowers(const TranslationUnitInput &Unit, const RunOptions &Options) {
+  return Options.Confirm && unitArguments(Unit, Options, /*HostSide=*/false) ==
+                                confirmation::deviceArguments(unitToConfirm(Unit, Options));
+}
+
+/// The executor replays the unit's kernels on its platform's warps (Lowered: the device side
+/// lowered from the rules' parse, if it was).
 void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
-                 const std::optional<analysis::UnitFacts> &Facts, analysis::StageRecord &Stages,
+                 const std::optional<analysis::UnitFacts> &Facts,
+                 std::optional<analysis::DeviceModule> &Lowered, analysis::StageRecord &Stages,
                  std::vector<report::Finding> &Findings) {
   confirmation::ConfirmOptions Confirmation = Options.Confirmation;
   Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
@@ -60,13 +74,11 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
       if (K.MayWaitOnMemory)
         MayWait->insert(K.Name);
   }
-  confirmation::UnitToConfirm ToConfirm{Unit.File,
-                                        Unit.Contents,
-                                        Unit.Command ? &*Unit.Command : nullptr,
-                                        Options.Parse,
-                                        Facts ? Facts->Launches
-                                              : std::vector<analysis::LaunchFact>(),
-                                        MayWait};
+  confirmation::UnitToConfirm ToConfirm = unitToConfirm(Unit, Options);
+  if (Facts)
+    ToConfirm.Launches = Facts->Launches;
+  ToConfirm.KernelsThatMayWait = MayWait;
+  ToConfirm.Lowered = Lowered ? &*Lowered : nullptr;
   analysis::AnalysisStage Stage(Stages, "the executor");
   confirmation::confirmUnit(ToConfirm, Confirmation, Findings);
 }
@@ -113,6 +125,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
   const RunOptions &Options = R.Options;
   UnitResult Result;
   analysis::LineVisibility DeviceLines;
+  std::optional<analysis::DeviceModule> Lowered;
   const UnitConfiguration &Rules = rulesOf(Unit, Options);
   for (bool HostSide : {false, true}) {
     TidyRequest Request{Unit.File,
@@ -122,13 +135,17 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
                         checkOptions(Rules, FactsFile),
                         Options.UnitTimeLimitSeconds,
                         R.Prefixes,
-                        &Stages};
+                        &Stages,
+                        !HostSide && rulesParseLowers(Unit, Options),
+                        Rules.enables("cg-deadlock")};
     if (HostSide && (!analysis::needsHostSidePass(Unit.Contents) ||
                      !analysis::seesLinesHiddenFrom(preprocessedLines(Request), DeviceLines)))
       break;
     TidyResult Side = runTidy(Request);
-    if (!HostSide)
+    if (!HostSide) {
       DeviceLines = std::move(Side.Lines);
+      Lowered = std::move(Side.DeviceIR);
+    }
     addInputsRead(Unit, Side, Result);
     if (Side.Failure) {
       Result.Failure = Side.Failure;
@@ -152,7 +169,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
   // Replays are bounded by counts: a unit whose replays spent their budget confirms the same
   // findings on every run, and its result is kept like any other.
   if (Options.Confirm)
-    confirmUnit(Unit, Options, Result.Facts, Stages, Result.Findings);
+    confirmUnit(Unit, Options, Result.Facts, Lowered, Stages, Result.Findings);
   return Result;
 }
 

@@ -141,8 +141,8 @@ void prepare(CompilerInvocation &Invocation, const TidyRequest &Request,
 class CoopcheckAction : public ASTFrontendAction {
 public:
   CoopcheckAction(ClangTidyASTConsumerFactory &Factory, const TidyRequest &Request,
-                  TidyResult &Result)
-      : Factory(Factory), Request(Request), Result(Result) {}
+                  TidyResult &Result, const unsigned &ErrorsToConfirm)
+      : Factory(Factory), Request(Request), Result(Result), ErrorsToConfirm(ErrorsToConfirm) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
     // As clangd does: a missing header is an error like any other, and parsing goes on.
     CI.getDiagnostics().setFatalsAsError(true);
@@ -165,22 +165,56 @@ public:
                                                         Request.TimeLimitSeconds, Result));
     CI.getPreprocessor().addPPCallbacks(
         analysis::recordLineVisibility(CI.getSourceManager(), Result.Lines));
+    if (Request.LowersDeviceIR) {
+      auto Declarations = std::make_unique<analysis::ParsedDeclarations>();
+      Parsed = Declarations.get();
+      Consumers.push_back(std::move(Declarations));
+    }
+    this->Session = &Session;
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
+  /// The rules are done with the AST, which is still there.
+  void EndSourceFileAction() override {
+    if (Parsed && replaysWantIR()) {
+      analysis::AnalysisStage Stage(Session->stages(), "the lowering of the device side to IR");
+      llvm::Expected<analysis::DeviceModule> IR =
+          analysis::lowerParsedUnit(getCompilerInstance(), *Parsed, &Session->compileErrors());
+      if (IR)
+        Result.DeviceIR = std::move(*IR);
+      else // the executor lowers the unit on its own, and says why it cannot
+        llvm::consumeError(IR.takeError());
+    }
+    ASTFrontendAction::EndSourceFileAction();
+  }
+
 private:
+  /// As the executor decides whether to lower the unit (confirmation/Confirmation.h).
+  bool replaysWantIR() const {
+    if (ErrorsToConfirm)
+      return true;
+    return Request.HuntsDeadlocks &&
+           (!Result.Facts || llvm::any_of(Result.Facts->Kernels, [](const analysis::KernelFact &K) {
+             return K.MayWaitOnMemory;
+           }));
+  }
+
   ClangTidyASTConsumerFactory &Factory;
   const TidyRequest &Request;
   TidyResult &Result;
+  const unsigned &ErrorsToConfirm;
   analysis::ProjectSystemHeaders ProjectHeaders;
+  analysis::UnitSession *Session = nullptr;
+  analysis::ParsedDeclarations *Parsed = nullptr; ///< owned by the parse's consumer
 };
 
 class CoopcheckActionFactory : public tooling::FrontendActionFactory {
 public:
-  CoopcheckActionFactory(ClangTidyContext &Context, const TidyRequest &Request, TidyResult &Result)
-      : Factory(Context), Request(Request), Result(Result) {}
+  CoopcheckActionFactory(ClangTidyContext &Context, const TidyRequest &Request, TidyResult &Result,
+                         const unsigned &ErrorsToConfirm)
+      : Factory(Context), Request(Request), Result(Result), ErrorsToConfirm(ErrorsToConfirm) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CoopcheckAction>(Factory, Request, Result);
+    return std::make_unique<CoopcheckAction>(Factory, Request, Result, ErrorsToConfirm);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
@@ -198,6 +232,7 @@ private:
   ClangTidyASTConsumerFactory Factory;
   const TidyRequest &Request;
   TidyResult &Result;
+  const unsigned &ErrorsToConfirm;
 };
 
 /// A finding's check, file and offset: what ties a diagnostic seen in flight to the error that
@@ -231,9 +266,12 @@ public:
     if (Level >= DiagnosticsEngine::Error && !FirstCompileError && !checks::findRule(Check) &&
         Info.hasSourceManager() && Info.getLocation().isValid())
       FirstCompileError = messageOf(Info, Check);
-    if (!checks::findRule(Check) || !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+    const checks::RuleInfo *Rule = checks::findRule(Check);
+    if (!Rule || !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
         Info.getSourceManager().isInSystemHeader(Info.getLocation()))
       return;
+    if (Level >= DiagnosticsEngine::Error && Rule->Executor != checks::ExecutorRole::None)
+      ++ErrorsToConfirm;
     if (Context.getStats().ErrorsIgnoredNOLINT != IgnoredBefore) {
       Dropped.emplace_back(Check,
                            Level == DiagnosticsEngine::Remark ? ClangTidyError::Remark
@@ -266,6 +304,8 @@ public:
   std::map<DiagnosticKey, tooling::DiagnosticMessage> Anchors;
   /// The first error the compiler reported, in the order it reported them.
   std::optional<tooling::DiagnosticMessage> FirstCompileError;
+  /// Error-level findings of rules whose findings the executor confirms, as they are reported.
+  unsigned ErrorsToConfirm = 0;
 
 private:
   /// Asks clang-tidy's NOLINT handler as if the error were a warning (it ignores NOLINT on errors).
@@ -547,7 +587,7 @@ TidyResult runTidy(const TidyRequest &Request) {
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
-  CoopcheckActionFactory Factory(Context, Request, Result);
+  CoopcheckActionFactory Factory(Context, Request, Result, DiagConsumer.ErrorsToConfirm);
   int Status = Tool.run(&Factory);
 
   collectDiagnostics(DiagConsumer, Request, Result);

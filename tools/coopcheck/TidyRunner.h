@@ -2,6 +2,7 @@
 // clang-tidy binary does (so findings, NOLINT handling and messages are those of the plugin),
 // and collects the TU's cross-TU facts from the same parse.
 #pragma once
+#include "analysis/frontend/DeviceIR.h"
 #include "analysis/frontend/LineVisibility.h"
 #include "analysis/frontend/PrecompiledPrefix.h"
 #include "analysis/launch/CrossUnitFacts.h"
@@ -25,6 +26,11 @@ struct TidyRequest {
   analysis::PrecompiledPrefixes *Prefixes = nullptr;
   /// Where the unit's session records its stage, for the caller's crash report; null: nowhere.
   analysis::StageRecord *Stages = nullptr;
+  /// Args are those the executor lowers the device side with: the parse is then lowered to IR
+  /// once the rules are done with it, when the replays will want it (a finding to confirm, or
+  /// HuntsDeadlocks and a kernel that can wait on memory).
+  bool LowersDeviceIR = false;
+  bool HuntsDeadlocks = false; ///< cg-deadlock is on
 };
 
 struct TidyResult {
@@ -38,6 +44,8 @@ struct TidyResult {
   std::vector<std::string> FilesRead, DirectoriesSearched;
   /// The lines of the project's files that the parse's preprocessor skipped.
   analysis::LineVisibility Lines;
+  /// The parse lowered to IR (TidyRequest::LowersDeviceIR), when the replays will want it.
+  std::optional<analysis::DeviceModule> DeviceIR;
 };
 
 TidyResult runTidy(const TidyRequest &Request);
