@@ -168,3 +168,49 @@ __device__ void grid_barrier(volatile unsigned int *arrived, unsigned int expect
 }
 
 } // namespace
+
+// NVFP4 code (CUDA 12.8) packs two values a byte and converts pairs of floats with a rounding
+// mode; the types keep the toolkit's sizes, which such code relies on when it reinterprets them.
+TEST(ModelHeaders, DeclareFp4AsTheToolkitLaysItOut) {
+  test::ParsedSource S(R"cu(
+#include <cuda_fp4.h>
+#include <cuda_fp8.h>
+static_assert(sizeof(__nv_fp4_e2m1) == 1 && sizeof(__nv_fp4x2_e2m1) == 1, "");
+static_assert(sizeof(__nv_fp4x4_e2m1) == 2 && alignof(__nv_fp4x4_e2m1) == 2, "");
+static_assert(sizeof(__nv_fp8x2_e4m3) == 2 && sizeof(__nv_fp8x4_e4m3) == 4, "");
+__global__ void pack(const float2 *in, __nv_fp4x2_storage_t *out, __half *back) {
+  out[threadIdx.x] = __nv_cvt_float2_to_fp4x2(in[threadIdx.x], __NV_E2M1, cudaRoundNearest);
+  __nv_fp4x2_e2m1 pair;
+  pair.__x = out[threadIdx.x];
+  __nv_fp4_e2m1 one(in[0].x);
+  back[threadIdx.x] = static_cast<__half>(one);
+  back[0] = __nv_cvt_fp4_to_halfraw(pair.__x & 0xf, __NV_E2M1);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
+
+// CCCL 3's integer helpers are used in constant expressions, its reduction operators and
+// fast_mod_div in kernels, cuda::std::optional in kernel parameters (flashinfer's attention and
+// all-reduce units include them through the toolkit).
+TEST(ModelHeaders, DeclareLibcuxxHelpersWithTheirValues) {
+  test::ParsedSource S(R"cu(
+#include <cuda/cmath>
+#include <cuda/functional>
+#include <cuda/std/optional>
+static_assert(cuda::ceil_div(100, 32) == 4 && cuda::round_up(100, 32) == 128 &&
+              cuda::round_down(100, 32) == 96, "");
+template <int N> struct Tiles { static constexpr int count = cuda::ceil_div(N, 32); };
+static_assert(Tiles<65>::count == 3, "");
+__global__ void k(const int *in, int *out, int d, cuda::std::optional<int> bias) {
+  cuda::fast_mod_div<int> fd(d);
+  int i = threadIdx.x;
+  auto qr = cuda::div(i, fd);
+  out[i] = i / fd + i % fd + qr.first + qr.second + cuda::maximum<>{}(in[i], 0) +
+           cuda::minimum<int>{}(in[i], 7) + bias.value_or(0);
+  if (!bias.has_value())
+    bias = cuda::std::nullopt;
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
