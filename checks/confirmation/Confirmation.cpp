@@ -274,10 +274,17 @@ std::vector<std::string> deviceArguments(const UnitToConfirm &Unit) {
   return analysis::parseArguments(P, Hermetic, HermeticCommand ? &*HermeticCommand : nullptr);
 }
 
+bool replaysWanted(bool FindingsToConfirm, const ConfirmOptions &Options,
+                   std::optional<bool> KernelMayWait) {
+  return FindingsToConfirm || (Options.ReportDeadlocks && KernelMayWait.value_or(true));
+}
+
 void confirmUnit(const UnitToConfirm &Unit, const ConfirmOptions &Options,
                  std::vector<report::Finding> &Findings) {
-  if (llvm::none_of(Findings, needsConfirmation) &&
-      (!Options.ReportDeadlocks || (Unit.KernelsThatMayWait && Unit.KernelsThatMayWait->empty())))
+  std::optional<bool> KernelMayWait;
+  if (Unit.KernelsThatMayWait)
+    KernelMayWait = !Unit.KernelsThatMayWait->empty();
+  if (!replaysWanted(llvm::any_of(Findings, needsConfirmation), Options, KernelMayWait))
     return;
   Platform P = analysis::detectPlatform(Unit.File, Unit.Contents, Unit.Command, Unit.Parse);
   if (Unit.Lowered) {

@@ -54,6 +54,11 @@ struct UnitToConfirm {
   analysis::DeviceModule *Lowered = nullptr;
 };
 
+/// Whether a unit is lowered and replayed at all: it has a finding to confirm, or deadlocks are
+/// hunted and a kernel may wait on memory (unknown: it may).
+bool replaysWanted(bool FindingsToConfirm, const ConfirmOptions &Options,
+                   std::optional<bool> KernelMayWait);
+
 /// The Clang arguments the unit's device side is lowered with (without the file).
 std::vector<std::string> deviceArguments(const UnitToConfirm &Unit);
 

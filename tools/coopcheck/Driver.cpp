@@ -47,6 +47,14 @@ std::map<std::string, std::string> checkOptions(const UnitConfiguration &Rules,
   return Map;
 }
 
+/// The run's confirmation options for the unit: cg-deadlock as its configuration says.
+confirmation::ConfirmOptions confirmationOptions(const TranslationUnitInput &Unit,
+                                                 const RunOptions &Options) {
+  confirmation::ConfirmOptions Confirmation = Options.Confirmation;
+  Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
+  return Confirmation;
+}
+
 confirmation::UnitToConfirm unitToConfirm(const TranslationUnitInput &Unit,
                                           const RunOptions &Options) {
   return {Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse};
@@ -65,8 +73,6 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
                  const std::optional<analysis::UnitFacts> &Facts,
                  std::optional<analysis::DeviceModule> &Lowered, analysis::StageRecord &Stages,
                  std::vector<report::Finding> &Findings) {
-  confirmation::ConfirmOptions Confirmation = Options.Confirmation;
-  Confirmation.ReportDeadlocks = rulesOf(Unit, Options).enables("cg-deadlock");
   std::optional<std::set<std::string>> MayWait;
   if (Facts) {
     MayWait.emplace();
@@ -80,7 +86,7 @@ void confirmUnit(const TranslationUnitInput &Unit, const RunOptions &Options,
   ToConfirm.KernelsThatMayWait = MayWait;
   ToConfirm.Lowered = Lowered ? &*Lowered : nullptr;
   analysis::AnalysisStage Stage(Stages, "the executor");
-  confirmation::confirmUnit(ToConfirm, Confirmation, Findings);
+  confirmation::confirmUnit(ToConfirm, confirmationOptions(Unit, Options), Findings);
 }
 
 std::string realPath(const std::string &Path) {
@@ -137,7 +143,7 @@ UnitResult analyseUnit(const TranslationUnitInput &Unit, const Run &R, const std
                         R.Prefixes,
                         &Stages,
                         !HostSide && rulesParseLowers(Unit, Options),
-                        Rules.enables("cg-deadlock")};
+                        confirmationOptions(Unit, Options)};
     if (HostSide && (!analysis::needsHostSidePass(Unit.Contents) ||
                      !analysis::seesLinesHiddenFrom(preprocessedLines(Request), DeviceLines)))
       break;

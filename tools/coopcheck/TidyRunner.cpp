@@ -182,21 +182,19 @@ public:
           analysis::lowerParsedUnit(getCompilerInstance(), *Parsed, &Session->compileErrors());
       if (IR)
         Result.DeviceIR = std::move(*IR);
-      else // the executor lowers the unit on its own, and says why it cannot
+      else // the executor then lowers the unit from a parse of its own
         llvm::consumeError(IR.takeError());
     }
     ASTFrontendAction::EndSourceFileAction();
   }
 
 private:
-  /// As the executor decides whether to lower the unit (confirmation/Confirmation.h).
   bool replaysWantIR() const {
-    if (ErrorsToConfirm)
-      return true;
-    return Request.HuntsDeadlocks &&
-           (!Result.Facts || llvm::any_of(Result.Facts->Kernels, [](const analysis::KernelFact &K) {
-             return K.MayWaitOnMemory;
-           }));
+    std::optional<bool> KernelMayWait;
+    if (Result.Facts)
+      KernelMayWait = llvm::any_of(Result.Facts->Kernels,
+                                   [](const analysis::KernelFact &K) { return K.MayWaitOnMemory; });
+    return confirmation::replaysWanted(ErrorsToConfirm > 0, Request.Confirmation, KernelMayWait);
   }
 
   ClangTidyASTConsumerFactory &Factory;

@@ -7,6 +7,7 @@
 #include "analysis/frontend/PrecompiledPrefix.h"
 #include "analysis/launch/CrossUnitFacts.h"
 #include "analysis/support/AnalysisStage.h"
+#include "checks/confirmation/Confirmation.h"
 #include "checks/report/Finding.h"
 #include <map>
 #include <optional>
@@ -27,10 +28,10 @@ struct TidyRequest {
   /// Where the unit's session records its stage, for the caller's crash report; null: nowhere.
   analysis::StageRecord *Stages = nullptr;
   /// Args are those the executor lowers the device side with: the parse is then lowered to IR
-  /// once the rules are done with it, when the replays will want it (a finding to confirm, or
-  /// HuntsDeadlocks and a kernel that can wait on memory).
+  /// once the rules are done with it, when the replays will want it
+  /// (confirmation::replaysWanted).
   bool LowersDeviceIR = false;
-  bool HuntsDeadlocks = false; ///< cg-deadlock is on
+  confirmation::ConfirmOptions Confirmation; ///< how the executor will replay the unit
 };
 
 struct TidyResult {

@@ -81,7 +81,7 @@ cli::TidyResult rulesParse(TempTree &Tree, const char *Source, bool LowersDevice
   Request.Directory = Tree.root();
   Request.Args = deviceArguments();
   Request.LowersDeviceIR = LowersDeviceIR;
-  Request.HuntsDeadlocks = HuntsDeadlocks;
+  Request.Confirmation.ReportDeadlocks = HuntsDeadlocks;
   return cli::runTidy(Request);
 }
 
