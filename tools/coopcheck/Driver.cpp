@@ -57,7 +57,7 @@ confirmation::ConfirmOptions confirmationOptions(const TranslationUnitInput &Uni
 
 confirmation::UnitToConfirm unitToConfirm(const TranslationUnitInput &Unit,
                                           const RunOptions &Options) {
-  return {Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse};
+  return {Unit.File, Unit.Contents, Unit.Command ? &*Unit.Command : nullptr, Options.Parse, {}};
 }
 
 /// Whether the rules' device-side parse of the unit is what the executor would lower: then it
