@@ -429,6 +429,11 @@ bool onlyRead(const Stmt *Body, const VarDecl *V) {
   return Finder.All == Finder.Reads;
 }
 
+/// Whether memory reached through a value of Type may be written through it.
+bool pointsToWritable(QualType Type) {
+  return Type->isPointerType() && !Type->getPointeeType().isConstQualified();
+}
+
 /// Whether Callee's body (when the unit has it) only reads its parameter I.
 bool readsParameterOnly(const FunctionDecl *Callee, unsigned I) {
   const FunctionDecl *Definition = nullptr;
@@ -564,9 +569,11 @@ public:
           Defs[V].push_back(Call);
     }
     for (const Expr *Arg : Call->arguments()) {
-      // Memory handed to a callee through a pointer to non-const may be written there.
-      QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
-      if (ArgType->isPointerType() && !ArgType->getPointeeType().isConstQualified())
+      // Memory handed to a callee through a pointer to non-const may be written there. The
+      // argument as passed has the parameter's type: an `int *` given for a `const int *`
+      // parameter is only read (`ld_acquire(flags + rank)`).
+      if (pointsToWritable(Arg->IgnoreParenImpCasts()->getType()) &&
+          pointsToWritable(Arg->getType()))
         if (const Decl *Root = memoryRoot(Arg))
           Writes[Root].push_back(Call);
     }
