@@ -40,7 +40,7 @@ void MissingSyncwarpCheck::checkTranslationUnit(UnitCache &TU) {
         diag(userLocation(TU, Race.Via->getBeginLoc()),
              "the lanes and the elements they name are those of this call of '%0'",
              DiagnosticIDs::Note)
-            << calleeName(Race.Via) << userRange(TU, Race.Via->getSourceRange());
+            << calleeDisplayName(Race.Via) << userRange(TU, Race.Via->getSourceRange());
     }
 }
 

@@ -136,7 +136,7 @@ DiagnosticBuilder WarpMaskCheck::diagProblemThroughCall(SourceLocation Loc, cons
                 "%plural{1:it never reaches|:they never reach}3 this call, and %1 waits for "
                 "%plural{1:it|:them}3",
                 Level)
-           << calleeName(P.Via) << P.Intrinsic << hexMask(P.Mask) << laneCount(P)
+           << calleeDisplayName(P.Via) << P.Intrinsic << hexMask(P.Mask) << laneCount(P)
            << laneRanges(P.Lanes);
   return diag(Loc,
               "'%0' calls %1 with the mask %2, but a condition that differs between lanes decides "
@@ -144,7 +144,7 @@ DiagnosticBuilder WarpMaskCheck::diagProblemThroughCall(SourceLocation Loc, cons
               "mask with %3 over that condition and pass it in, or call it where the whole mask "
               "arrives)",
               Level)
-         << calleeName(P.Via) << P.Intrinsic << hexMask(P.Mask)
+         << calleeDisplayName(P.Via) << P.Intrinsic << hexMask(P.Mask)
          << spelling(model::OperationId::BallotSync);
 }
 

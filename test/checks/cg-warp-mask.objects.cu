@@ -6,7 +6,7 @@
 // method whose full-mask vote waits for the whole warp; a warp index field guarding a full-mask
 // shuffle.
 // Positives: the same loop over a range each lane reads from its own slot; a lane field guarding
-// the shuffle.
+// the shuffle; a functor's call operator that sums over the warp, called by part of it.
 
 struct Bounds {
   int start, end;
@@ -118,4 +118,20 @@ __global__ void half_warp(float *out, int chunk) {
   __shared__ Bounds slots[4];
   Receiver r(&slots[threadIdx.y], chunk);
   r.half_warp_sum(out);
+}
+
+// P3. A functor whose call operator sums over the whole warp, called only by the lanes below a
+// per-block count: the message names the operator.
+struct WarpSum {
+  __device__ float operator()(float v) const {
+    for (int offset = 16; offset > 0; offset /= 2)
+      v += __shfl_xor_sync(0xffffffff, v, offset); // expected-note {{__shfl_xor_sync is called here}}
+    return v;
+  }
+};
+
+__global__ void partial_functor_sum(float *out, int count) {
+  WarpSum sum;
+  if (threadIdx.x < count) // expected-note {{this condition differs between lanes of a warp}}
+    out[threadIdx.x] = sum(out[threadIdx.x]); // expected-error {{'operator()' calls __shfl_xor_sync with the mask 0xffffffff, but a condition that differs between lanes decides which lanes reach this call}}
 }
