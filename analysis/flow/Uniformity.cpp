@@ -502,9 +502,10 @@ public:
   using WriteMap = llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>>;
   DefinitionCollector(llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 4>> &Defs,
                       llvm::DenseSet<const VarDecl *> &Escaped, WriteMap &Writes,
-                      llvm::SmallVectorImpl<const ReturnStmt *> &Returns, bool ReferenceParameters)
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Returns, bool ReferenceParameters,
+                      const UniformityContext &Unit)
       : Defs(Defs), Escaped(Escaped), Writes(Writes), Returns(Returns),
-        ReferenceParameters(ReferenceParameters) {}
+        ReferenceParameters(ReferenceParameters), Unit(Unit) {}
 
   bool VisitReturnStmt(ReturnStmt *R) {
     Returns.push_back(R);
@@ -568,15 +569,10 @@ public:
                 localVariable(argumentForParameter(Call, Callee, P), ReferenceParameters))
           Defs[V].push_back(Call);
     }
-    for (const Expr *Arg : Call->arguments()) {
-      // Memory handed to a callee through a pointer to non-const may be written there. The
-      // argument as passed has the parameter's type: an `int *` given for a `const int *`
-      // parameter is only read (`ld_acquire(flags + rank)`).
-      if (pointsToWritable(Arg->IgnoreParenImpCasts()->getType()) &&
-          pointsToWritable(Arg->getType()))
-        if (const Decl *Root = memoryRoot(Arg))
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (mayStoreThrough(Call, Callee, I))
+        if (const Decl *Root = memoryRoot(Call->getArg(I)))
           Writes[Root].push_back(Call);
-    }
     return true;
   }
 
@@ -620,6 +616,19 @@ public:
   }
 
 private:
+  /// Whether Call may store to memory through its argument I. The argument as passed has the
+  /// parameter's type: an `int *` given for a `const int *` parameter is only read
+  /// (`ld_acquire(flags + rank)`), as is one given to a helper that only reads through it.
+  bool mayStoreThrough(const CallExpr *Call, const FunctionDecl *Callee, unsigned I) const {
+    const Expr *Arg = Call->getArg(I);
+    if (!pointsToWritable(Arg->IgnoreParenImpCasts()->getType()) ||
+        !pointsToWritable(Arg->getType()))
+      return false;
+    if (!Callee || !Unit.LeavesPointeeBe || isa<CXXOperatorCallExpr>(Call))
+      return true;
+    return I >= Callee->getNumParams() || !Unit.LeavesPointeeBe(Callee, I);
+  }
+
   /// A call of a closure that a local variable holds (`step()` with `auto step = [&] {...}`).
   void noteClosureCall(const CallExpr *Call) {
     const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
@@ -643,6 +652,7 @@ private:
   WriteMap &Writes;
   llvm::SmallVectorImpl<const ReturnStmt *> &Returns;
   bool ReferenceParameters;
+  const UniformityContext &Unit;
   /// Lambdas with the variables they capture by reference and change.
   llvm::MapVector<const LambdaExpr *, llvm::SmallVector<const VarDecl *, 4>> ChangedBy;
   llvm::DenseMap<const LambdaExpr *, const VarDecl *> ClosureVariables;
@@ -663,7 +673,8 @@ void Uniformity::collectDefinitions() {
   if (!Function || !Function->hasBody())
     return;
   OwnsReferenceParameters = !callsBarrier();
-  DefinitionCollector Collector(Definitions, Escaped, Writes, Returns, OwnsReferenceParameters);
+  DefinitionCollector Collector(Definitions, Escaped, Writes, Returns, OwnsReferenceParameters,
+                                Unit);
   Collector.TraverseStmt(Function->getBody());
   Collector.finish();
 }

@@ -222,6 +222,9 @@ struct UniformityContext {
   /// The range of what a call of the function returns, in its parameters
   /// (Uniformity::returnRange); nullopt when unknown.
   std::function<std::optional<ValueRange>(const clang::FunctionDecl *)> ReturnRangeOf;
+  /// Whether a call of the function only reads through its pointer parameter P
+  /// (leavesPointeeBe); null: any call given a pointer to non-const may store through it.
+  std::function<bool(const clang::FunctionDecl *, unsigned)> LeavesPointeeBe;
   /// Whether a return from the function ends the thread (a kernel, or a helper that kernels
   /// call only as their last action).
   bool ReturnsEndThread = false;

@@ -1,4 +1,5 @@
 #include "analysis/flow/UnitCache.h"
+#include "analysis/flow/PointeeWrites.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -135,6 +136,9 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
     Uniformity *View = callerViewOf(Callee);
     return View ? View->storedFieldValue(Field) : std::nullopt;
   };
+  Context.LeavesPointeeBe = [this](const FunctionDecl *Callee, unsigned P) {
+    return leavesPointeeBe(Callee, P);
+  };
   Context.ReturnsEndThread = returnsEndThread(F);
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);
@@ -249,6 +253,20 @@ Uniformity *UnitCache::callerViewOf(const FunctionDecl *F) {
 std::optional<UniformValue> UnitCache::returnValueOf(const FunctionDecl *F) {
   Uniformity *View = callerViewOf(F);
   return View ? View->returnValue() : std::nullopt;
+}
+
+bool UnitCache::leavesPointeeBe(const FunctionDecl *F, unsigned P) {
+  const FunctionDecl *Def = summarisableDefinition(F);
+  if (!Def || Errors.inBrokenFunction(Def->getLocation()))
+    return false;
+  auto [It, Inserted] = PointeeLeftBe.try_emplace({Def, P});
+  if (!Inserted)
+    return It->second.value_or(false);
+  bool LeftBe = analysis::leavesPointeeBe(Def, P, [this](const FunctionDecl *Callee, unsigned Q) {
+    return leavesPointeeBe(Callee, Q);
+  });
+  It->second = LeftBe;
+  return LeftBe;
 }
 
 namespace {

@@ -75,6 +75,9 @@ public:
   std::optional<UniformValue> returnValueOf(const clang::FunctionDecl *F);
   /// F's uniformity as its callers see it (memory they may have written), for its summaries.
   Uniformity *callerViewOf(const clang::FunctionDecl *F);
+  /// Whether a call of F only reads through its pointer parameter P (leavesPointeeBe); false
+  /// while it is being decided (recursion).
+  bool leavesPointeeBe(const clang::FunctionDecl *F, unsigned P);
 
   struct CallSite {
     const clang::FunctionDecl *Caller;
@@ -194,6 +197,8 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> RowsOfWholeWarpsViews;
   /// Each function seen from its callers (MemoryView::CallerMayWrite), for its return value.
   std::map<const clang::FunctionDecl *, std::unique_ptr<Uniformity>> CallerViews;
+  /// leavesPointeeBe by function and parameter; nullopt while being decided.
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, std::optional<bool>> PointeeLeftBe;
   /// The calls of each device function of the unit, and the functions whose address is taken.
   std::optional<std::map<const clang::FunctionDecl *, std::vector<CallSite>>> CallSites;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;

@@ -3,8 +3,11 @@
 // converts on the way, and the callee cannot store through it. Such a call leaves the memory as
 // it was, so a flag read through a helper at the block's index stays the block's, and a device
 // function may leave early on it before its block barriers.
+// A helper that takes the pointer as writable but only reads through it, or hands it on to one
+// that only reads, leaves the memory as it was too.
 // Positives: a helper that takes the pointer as writable and stores through it per thread, or a
-// caller that stores per thread itself, with no barrier before the read.
+// caller that stores per thread itself, with no barrier before the read; a loop whose helper
+// clears a flag that other blocks read.
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -20,6 +23,12 @@ __device__ bool excluded(int *active, int rank) {
   if (active == nullptr)
     return false;
   return load_acquire(active + rank) == 0;
+}
+
+// Takes the flags as writable and clears one of them, from the block's first thread.
+__device__ void retire(int *active, int rank) {
+  if (threadIdx.x == 0)
+    active[rank] = 0;
 }
 
 // Stores through the pointer it is given, each thread in its own slot.
@@ -58,6 +67,17 @@ __global__ void read_then_test(int *flags, int *out) {
     __syncthreads();
 }
 
+// N3. A loop skips the excluded peers, asking a helper that takes the flags as writable but only
+// reads them: nothing in the kernel stores to them.
+__global__ void gather_from_peers(int *active, float *out, int peers) {
+  for (int peer = 0; peer < peers; ++peer) {
+    if (excluded(active, peer))
+      continue;
+    out[threadIdx.x] += 1.0f;
+    __syncthreads();
+  }
+}
+
 // ---- positives --------------------------------------------------------------------------------
 
 // P1. The helper stores per thread through the pointer: what it returns differs between threads.
@@ -76,3 +96,15 @@ __device__ void store_then_leave(int *active, int rank) {
 }
 
 __global__ void leave_after_store(int *active, int rank) { store_then_leave(active, rank); }
+
+// P3. The same loop retires the next peer on its way: another block may clear the flag while
+// this block's threads read it.
+__global__ void retire_while_gathering(int *active, float *out, int peers) {
+  for (int peer = 0; peer < peers; ++peer) {
+    if (excluded(active, peer)) // expected-note {{this condition differs between threads of the block}}
+      continue;
+    out[threadIdx.x] += 1.0f;
+    __syncthreads(); // expected-error {{__syncthreads() is reached only by threads for which 'excluded(active, peer)' does not hold; every thread of the block must call it}}
+    retire(active, peer + 1);
+  }
+}

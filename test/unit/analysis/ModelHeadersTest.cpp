@@ -214,3 +214,21 @@ __global__ void k(const int *in, int *out, int d, cuda::std::optional<int> bias)
 )cu");
   EXPECT_TRUE(S.ok());
 }
+
+// Sampling kernels draw four floats at a time from a Philox stream they place by seed, subsequence
+// and offset, and include the generator's own header for it (flashinfer's sampling and top-k).
+TEST(ModelHeaders, DeclareThePhiloxGeneratorWhereTheToolkitDoes) {
+  test::ParsedSource S(R"cu(
+#include <curand.h>
+#include <curand_kernel.h>
+#include <curand_philox4x32_x.h>
+__global__ void noise(float4 *out, unsigned long long seed, unsigned long long offset) {
+  curandStatePhilox4_32_10_t state;
+  curand_init(seed, blockIdx.x, offset, &state);
+  out[threadIdx.x] = curand_uniform4(&state);
+  uint4 bits = curand_Philox4x32_10(make_uint4(threadIdx.x, 0, 0, 0), make_uint2(PHILOX_W32_0, 0));
+  out[0].x += curand_uniform(&state) + float(bits.x);
+}
+)cu");
+  EXPECT_TRUE(S.ok());
+}
