@@ -1,9 +1,10 @@
 #include "analysis/flow/PointeeWrites.h"
+#include "analysis/flow/StatementParents.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 using namespace clang;
 
@@ -14,10 +15,10 @@ bool pointsToConst(QualType Type) {
   return Type->isPointerType() && Type->getPointeeType().isConstQualified();
 }
 
-/// The references to each local variable of a body, and who holds each expression.
+/// The references to each local variable of a function, and who holds each expression.
 class BodyUses {
 public:
-  explicit BodyUses(Stmt *Body) : Parents(Body) {
+  explicit BodyUses(const FunctionDecl &F) : Parents(F) {
     struct Finder : RecursiveASTVisitor<Finder> {
       llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> &Refs;
       explicit Finder(decltype(Refs) Refs) : Refs(Refs) {}
@@ -26,17 +27,17 @@ public:
           Refs[V].push_back(Ref);
         return true;
       }
-    } F(Refs);
-    F.TraverseStmt(Body);
+    } References(Refs);
+    References.TraverseStmt(F.getBody());
   }
   llvm::ArrayRef<const DeclRefExpr *> of(const VarDecl *V) const {
     auto It = Refs.find(V);
     return It == Refs.end() ? llvm::ArrayRef<const DeclRefExpr *>() : It->second;
   }
-  const Stmt *parent(const Stmt *S) const { return Parents.getParent(S); }
+  const StatementParents &parents() const { return Parents; }
 
 private:
-  ParentMap Parents;
+  StatementParents Parents;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> Refs;
 };
 
@@ -59,87 +60,94 @@ public:
   }
 
 private:
-  /// E: the variable itself (IsVariable), a pointer value, or an lvalue in the memory.
+  /// Where a use has got to: the variable itself (IsVariable), a pointer value, or an lvalue in
+  /// the memory.
+  struct Position {
+    const Expr *E;
+    bool IsVariable;
+  };
+
   bool reads(const Expr *E, bool IsVariable, unsigned Depth) {
+    Position At{E, IsVariable};
     for (int Steps = 0; Steps < 32; ++Steps) {
-      if (E->isPRValue() && pointsToConst(E->getType()))
+      if (At.E->isPRValue() && pointsToConst(At.E->getType()))
         return true;
-      const Stmt *Parent = Uses.parent(E);
-      if (!Parent)
-        return false;
-      if (const auto *Paren = dyn_cast<ParenExpr>(Parent)) {
-        E = Paren;
-        continue;
+      const Stmt *Parent = Uses.parents().parentStatement(*At.E);
+      if (!Parent) {
+        const auto *Local = Uses.parents().parentOf(*At.E).get<VarDecl>();
+        return Local && initializerReads(Local, Depth);
       }
-      if (const auto *Cast = dyn_cast<CastExpr>(Parent)) {
-        switch (Cast->getCastKind()) {
-        case CK_LValueToRValue:
-          // The pointer read from the variable, or a value read from the memory: a pointer
-          // stored there leads into memory reached through it, still followed.
-          if (!IsVariable && !Cast->getType()->isPointerType())
-            return true;
-          IsVariable = false;
-          E = Cast;
-          continue;
-        case CK_PointerToBoolean:
-        case CK_ToVoid:
-          return true;
-        case CK_NoOp:
-        case CK_BitCast:
-        case CK_ArrayToPointerDecay:
-        case CK_DerivedToBase:
-        case CK_UncheckedDerivedToBase:
-          E = Cast;
-          continue;
-        default:
-          return false; // to an integer, or anything not followed
-        }
-      }
-      if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
-        if (UO->isIncrementDecrementOp())
-          return IsVariable; // moving the pointer on, not storing through it
-        if (UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf)
-          return UO->getOpcode() == UO_LNot;
-        if (UO->getOpcode() == UO_AddrOf && IsVariable)
-          return false; // the variable's own address, through which it may be changed
-        IsVariable = false;
-        E = UO;
-        continue;
-      }
-      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Parent)) {
-        if (strip(ASE->getBase()) != strip(E))
-          return true; // used as an index
-        IsVariable = false;
-        E = ASE;
-        continue;
-      }
-      if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
-        IsVariable = false;
-        E = Member;
-        continue;
-      }
-      if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-        return binaryReads(BO, E, IsVariable, Depth);
-      if (isa<ConditionalOperator>(Parent)) {
-        E = cast<Expr>(Parent);
-        continue;
-      }
-      if (const auto *Call = dyn_cast<CallExpr>(Parent))
-        return argumentReads(Call, E, Depth);
-      if (const auto *Decls = dyn_cast<DeclStmt>(Parent))
-        return initializerReads(Decls, Depth);
-      return false;
+      if (std::optional<bool> Done = stepUp(Parent, At, Depth))
+        return *Done;
     }
     return false;
   }
 
+  /// Moves At up to Parent: nullopt to go on from there, else whether the use only reads.
+  std::optional<bool> stepUp(const Stmt *Parent, Position &At, unsigned Depth) {
+    if (const auto *Cast = dyn_cast<CastExpr>(Parent))
+      return castStep(Cast, At);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+      return unaryStep(UO, At);
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Parent))
+      if (strip(ASE->getBase()) != strip(At.E))
+        return true; // used as an index
+    if (isa<ArraySubscriptExpr, MemberExpr>(Parent))
+      At.IsVariable = false;
+    if (isa<ParenExpr, ArraySubscriptExpr, MemberExpr, ConditionalOperator>(Parent)) {
+      At.E = cast<Expr>(Parent);
+      return std::nullopt;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+      return binaryReads(BO, At, Depth);
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      return argumentReads(Call, At.E, Depth);
+    return false;
+  }
+
+  static std::optional<bool> castStep(const CastExpr *Cast, Position &At) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+      // The pointer read from the variable, or a value read from the memory: a pointer stored
+      // there leads into memory reached through it, still followed.
+      if (!At.IsVariable && !Cast->getType()->isPointerType())
+        return true;
+      At.IsVariable = false;
+      break;
+    case CK_PointerToBoolean:
+    case CK_ToVoid:
+      return true;
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_ArrayToPointerDecay:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+      break;
+    default:
+      return false; // to an integer, or anything not followed
+    }
+    At.E = Cast;
+    return std::nullopt;
+  }
+
+  static std::optional<bool> unaryStep(const UnaryOperator *UO, Position &At) {
+    if (UO->isIncrementDecrementOp())
+      return At.IsVariable; // moving the pointer on, not storing through it
+    if (UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf)
+      return UO->getOpcode() == UO_LNot;
+    if (UO->getOpcode() == UO_AddrOf && At.IsVariable)
+      return false; // the variable's own address, through which it may be changed
+    At = {UO, false};
+    return std::nullopt;
+  }
+
   static const Expr *strip(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
-  bool binaryReads(const BinaryOperator *BO, const Expr *E, bool IsVariable, unsigned Depth) {
+  bool binaryReads(const BinaryOperator *BO, const Position &At, unsigned Depth) {
     if (BO->isComparisonOp() || BO->isLogicalOp())
       return true;
     if (BO->isAssignmentOp()) // storing to the variable itself, not through it
-      return BO->getLHS() == E && IsVariable;
+      return BO->getLHS() == At.E && At.IsVariable;
     if (BO->isAdditiveOp() && BO->getType()->isPointerType())
       return reads(BO, /*IsVariable=*/false, Depth);
     return BO->getOpcode() == BO_Sub; // a distance between two pointers
@@ -158,11 +166,9 @@ private:
     return false;
   }
 
-  bool initializerReads(const DeclStmt *Decls, unsigned Depth) {
-    if (!Decls->isSingleDecl())
-      return false;
-    const auto *Local = dyn_cast<VarDecl>(Decls->getSingleDecl());
-    if (!Local || !Local->hasLocalStorage() || !Local->getType()->isPointerType())
+  /// A local pointer initialized from the pointer: it reads if every use of it does.
+  bool initializerReads(const VarDecl *Local, unsigned Depth) {
+    if (!Local->hasLocalStorage() || !Local->getType()->isPointerType())
       return false;
     return pointsToConst(Local->getType()) || variableReads(Local, Depth + 1);
   }
@@ -183,7 +189,7 @@ bool leavesPointeeBe(const FunctionDecl *F, unsigned P,
     return false;
   if (pointsToConst(Param->getType()))
     return true;
-  BodyUses Uses(Definition->getBody());
+  BodyUses Uses(*Definition);
   return PointerUse(Uses, CalleeLeavesBe).variableReads(Param, 0);
 }
 
