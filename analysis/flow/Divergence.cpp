@@ -251,8 +251,18 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
   FunctionCFG *Cfg = TU.cfgOf(F);
   Uniformity &Uniform = TU.uniformityOf(F);
   bool Kernel = F->hasAttr<CUDAGlobalAttr>();
+  const llvm::DenseMap<const CFGBlock *, bool> &Decided = decidedBranches(F);
+  auto Live = [&](const CFGBlock *B, unsigned Successor) {
+    auto It = Decided.find(B);
+    return It == Decided.end() || It->second == (Successor == 0);
+  };
   for (const BranchShape &Shape :
        branchesDeciding(*Cfg, Block, Target, F, TU.returnsEndThread(F))) {
+    // A branch whose sides meet again before Target once the sides conditions never take are
+    // left out (a status test of a call that returns success on every path, whose `goto` would
+    // have skipped Target) decides nothing.
+    if (!Decided.empty() && Shape.Block && !Cfg->decides(Shape.Block, Block, Live))
+      continue;
     const Expr *Cond = Shape.Branch.Condition;
     // A kernel's own exits belong to cg-early-exit-before-sync and cg-warp-mask.
     if (!Cond || (Kernel && Shape.GuardsKernelExit) ||
@@ -268,6 +278,28 @@ DivergenceAnalysis::guardsOf(const FunctionDecl *F, const CFGBlock *Block, const
     return SM.isBeforeInTranslationUnit(B.Condition->getBeginLoc(), A.Condition->getBeginLoc());
   });
   return Guards;
+}
+
+const llvm::DenseMap<const CFGBlock *, bool> &
+DivergenceAnalysis::decidedBranches(const FunctionDecl *F) {
+  auto [It, New] = Decided.try_emplace(F);
+  FunctionCFG *Cfg = New ? TU.cfgOf(F) : nullptr;
+  if (!Cfg)
+    return It->second;
+  Uniformity &Uniform = TU.uniformityOf(F);
+  auto Range = [&](const Expr *E) { return Uniform.rangeOf(E); };
+  for (const CFGBlock *B : Cfg->cfg()) {
+    const auto *Cond = B->succ_size() == 2 && !isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt())
+                           ? dyn_cast_or_null<Expr>(B->getTerminatorCondition())
+                           : nullptr;
+    std::optional<RangedCondition> Ranged =
+        Cond ? rangedCondition(Cond, TU.context(), Range) : std::nullopt;
+    if (std::optional<bool> Taken =
+            Ranged ? Ranged->outcome(TU.context(), TU.maxBlockWidth(F), TU.warpSize())
+                   : std::nullopt)
+      It->second.try_emplace(B, *Taken);
+  }
+  return It->second;
 }
 
 std::vector<DivergenceAnalysis::Guard>
@@ -380,6 +412,7 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
   std::vector<GuardedEffect> Body = Result;
   for (const auto &[B, Call] : SelfCalls)
     addCalleeEffects(Def, B, Call, Def, Body, Uniform, Result);
+  excuseHandlesMadeEverywhere(Def, Result);
   InProgress.erase(Def);
   bool Partial = CutRecursion;
   CutRecursion = CutAbove || Partial;
@@ -389,6 +422,37 @@ const std::vector<GuardedEffect> &DivergenceAnalysis::effectsOf(const FunctionDe
     return Scratch;
   }
   return Memo[Def] = std::move(Result);
+}
+
+bool DivergenceAnalysis::createsHandleOnEveryPath(const FunctionDecl *F, GroupKind K) {
+  auto [It, New] = HandleOnEveryPath.try_emplace({F, K}, false);
+  FunctionCFG *Cfg = New ? TU.cfgOf(F) : nullptr;
+  if (!Cfg)
+    return It->second;
+  auto Creates = [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return false;
+    if (auto Collective = classifyCollective(Call, TU.context()))
+      return Collective->Kind == CollectiveKind::HandleCreation && Collective->Group.Kind == K;
+    const FunctionDecl *Callee = summarisableDefinition(calleeOf(Call));
+    return Callee && createsHandleOnEveryPath(Callee, K);
+  };
+  bool Always = !Cfg->reachesAvoiding(nullptr, nullptr, Creates);
+  return HandleOnEveryPath[{F, K}] = Always;
+}
+
+void DivergenceAnalysis::excuseHandlesMadeEverywhere(const FunctionDecl *Def,
+                                                     std::vector<GuardedEffect> &Effects) {
+  for (GuardedEffect &G : Effects)
+    if (G.Effect.Kind == CollectiveKind::HandleCreation &&
+        G.Effect.Group.Origin == GroupOrigin::Kind::Known &&
+        createsHandleOnEveryPath(Def, G.Effect.Group.Type.Kind)) {
+      G.Guard = UniformValue::everywhere();
+      G.Carried.clear();
+      G.Branch.reset();
+      G.Divergent = false;
+    }
 }
 
 GuardedEffect DivergenceAnalysis::collectiveAt(const FunctionDecl *Def, const CFGBlock *B,

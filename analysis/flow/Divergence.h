@@ -9,6 +9,7 @@
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/Uniformity.h"
 #include "runtime-model/semantics/Platform.h"
+#include "llvm/ADT/DenseMap.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -87,6 +88,10 @@ private:
   std::vector<Guard> guardsFor(const CollectiveEffect &E, const std::vector<Guard> &Local) const;
   std::vector<Guard> guardsOf(const clang::FunctionDecl *F, const clang::CFGBlock *Block,
                               const clang::Stmt *Target);
+  /// The branches of F whose condition the values decide, each with the side every thread
+  /// takes (true: the first successor).
+  const llvm::DenseMap<const clang::CFGBlock *, bool> &
+  decidedBranches(const clang::FunctionDecl *F);
   void decide(const clang::FunctionDecl *F, GuardedEffect &G, const std::vector<Guard> &Local);
   /// Adds a guard of the function to G: to Carried when a caller may decide it, else to Guard.
   void addGuard(GuardedEffect &G, const Guard &L, Uniformity &Uniform);
@@ -96,6 +101,13 @@ private:
   void addCarried(GuardedEffect &G, const GuardedEffect &In, const clang::FunctionDecl *Def,
                   const clang::CallExpr *Call, const clang::FunctionDecl *Callee,
                   Uniformity &Uniform);
+  /// Whether every thread entering F creates a handle of the group kind K before it returns, at
+  /// one site or another (directly or in a callee that always does).
+  bool createsHandleOnEveryPath(const clang::FunctionDecl *F, GroupKind K);
+  /// Handle creations of Def that every thread reaches at some site: no finding, and no guard
+  /// for the callers (a handle is made, not waited on, so two sites are one creation).
+  void excuseHandlesMadeEverywhere(const clang::FunctionDecl *Def,
+                                   std::vector<GuardedEffect> &Effects);
   /// The collective Call in block B of Def, with the guards of Def that decide whether it runs.
   GuardedEffect collectiveAt(const clang::FunctionDecl *Def, const clang::CFGBlock *B,
                              const clang::CallExpr *Call);
@@ -109,6 +121,9 @@ private:
   UnitCache &TU;
   std::map<const clang::FunctionDecl *, std::vector<GuardedEffect>> Memo;
   std::set<const clang::FunctionDecl *> InProgress;
+  std::map<const clang::FunctionDecl *, llvm::DenseMap<const clang::CFGBlock *, bool>> Decided;
+  /// createsHandleOnEveryPath's answers; false while a function's own answer is being found.
+  std::map<std::pair<const clang::FunctionDecl *, GroupKind>, bool> HandleOnEveryPath;
   bool CutRecursion = false;          ///< a recursive call was cut below the current one
   std::vector<GuardedEffect> Scratch; ///< a result not memoised (computed across a cut)
 };

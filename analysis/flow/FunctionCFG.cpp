@@ -1,4 +1,7 @@
 #include "analysis/flow/FunctionCFG.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -277,6 +280,98 @@ bool FunctionCFG::reaches(const CFGBlock *From, const CFGBlock *To,
     for (const CFGBlock *Succ : B->succs())
       if (Succ)
         Work.push_back(Succ);
+  }
+  return false;
+}
+
+namespace {
+
+/// The blocks reachable from one block along live edges, numbered from 0 (that block), with their
+/// live successors.
+struct LiveRegion {
+  std::vector<const CFGBlock *> Blocks;
+  std::vector<llvm::SmallVector<unsigned, 2>> Next;
+
+  LiveRegion(const CFGBlock *From, llvm::function_ref<bool(const CFGBlock *, unsigned)> Live) {
+    llvm::DenseMap<const CFGBlock *, unsigned> Index;
+    auto Number = [&](const CFGBlock *B) {
+      auto [It, New] = Index.try_emplace(B, Blocks.size());
+      if (New) {
+        Blocks.push_back(B);
+        Next.emplace_back();
+      }
+      return It->second;
+    };
+    Number(From);
+    for (unsigned N = 0; N < Blocks.size(); ++N)
+      for (unsigned I = 0; I < Blocks[N]->succ_size(); ++I)
+        if (const CFGBlock *Succ = *(Blocks[N]->succ_begin() + I); Succ && Live(Blocks[N], I)) {
+          unsigned S = Number(Succ);
+          Next[N].push_back(S);
+        }
+  }
+
+  /// Whether a path leads from every block to one without successors (the function's end, or a
+  /// block that ends the thread): no loop holds threads forever.
+  bool everyBlockEnds() const {
+    llvm::BitVector Ends(Blocks.size());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned N = 0; N < Blocks.size(); ++N)
+        if (!Ends.test(N) &&
+            (Next[N].empty() || llvm::any_of(Next[N], [&](unsigned S) { return Ends.test(S); }))) {
+          Ends.set(N);
+          Changed = true;
+        }
+    }
+    return Ends.all();
+  }
+
+  /// For each block, those on every path from it to an end, itself included.
+  std::vector<llvm::BitVector> postDominators() const {
+    unsigned Count = Blocks.size();
+    std::vector<llvm::BitVector> After(Count, llvm::BitVector(Count, true));
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned N = Count; N-- > 0;) {
+        llvm::BitVector Meet(Count, !Next[N].empty());
+        for (unsigned S : Next[N])
+          Meet &= After[S];
+        Meet.set(N);
+        if (Meet != After[N]) {
+          After[N] = std::move(Meet);
+          Changed = true;
+        }
+      }
+    }
+    return After;
+  }
+};
+
+} // namespace
+
+bool FunctionCFG::decides(const CFGBlock *From, const CFGBlock *To,
+                          llvm::function_ref<bool(const CFGBlock *, unsigned)> Live) const {
+  LiveRegion Region(From, Live);
+  if (From == To || !Region.everyBlockEnds())
+    return true;
+  // Search from From, not passing the blocks where its sides have met again.
+  llvm::BitVector Met = Region.postDominators()[0];
+  Met.reset(0);
+  llvm::BitVector Seen(Region.Blocks.size());
+  llvm::SmallVector<unsigned, 32> Work = {0};
+  while (!Work.empty()) {
+    unsigned N = Work.pop_back_val();
+    if (Seen.test(N))
+      continue;
+    Seen.set(N);
+    for (unsigned S : Region.Next[N]) {
+      if (Met.test(S))
+        continue;
+      if (Region.Blocks[S] == To)
+        return true;
+      Work.push_back(S);
+    }
   }
   return false;
 }

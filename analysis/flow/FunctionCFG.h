@@ -67,6 +67,13 @@ public:
   bool reaches(const clang::CFGBlock *From, const clang::CFGBlock *To,
                const llvm::SmallPtrSetImpl<const clang::CFGBlock *> &Barred) const;
 
+  /// Whether the branch of block From decides if threads execute block To, along the successor
+  /// edges for which Live(Block, SuccessorIndex) holds: To can be reached from From before the
+  /// threads that took its different sides meet again (at From's post-dominators on those edges).
+  /// Loops are taken to end; where a thread could be caught in a loop it cannot leave, true.
+  bool decides(const clang::CFGBlock *From, const clang::CFGBlock *To,
+               llvm::function_ref<bool(const clang::CFGBlock *, unsigned)> Live) const;
+
 private:
   FunctionCFG(const clang::FunctionDecl &F, std::unique_ptr<clang::CFG> G);
 

@@ -1922,6 +1922,9 @@ std::optional<ValueRange> Uniformity::binaryRange(const BinaryOperator *BO,
                                                   MultipleSearch &Search) {
   BinaryOperatorKind Op = BO->getOpcode();
   const Expr *LHS = BO->getLHS(), *RHS = BO->getRHS();
+  // `(status = call()) != OK` tests the value stored, as `(a, b)` gives b.
+  if (Op == BO_Assign || Op == BO_Comma)
+    return rangeOf(RHS, Search);
   std::optional<uint64_t> C = constantOf(RHS, Ctx);
   if (C && (Op == BO_Div || Op == BO_Shr || Op == BO_Rem || Op == BO_And))
     return constantOperation(Op, withinBlocks(rangeOf(LHS, Search)), int64_t(*C),

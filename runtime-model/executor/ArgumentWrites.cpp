@@ -25,15 +25,13 @@ ArgumentWrites::ArgumentWrites(const Function &Kernel,
     for (const BasicBlock &B : *F)
       for (const Instruction &I : B) {
         if (const auto *Store = dyn_cast<StoreInst>(&I))
-          addWrite(Store->getPointerOperand(), Size(Store->getValueOperand()->getType()),
-                   Store->isVolatile() || Store->isAtomic());
+          addWrite(Store->getPointerOperand(), Size(Store->getValueOperand()->getType()));
         else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-          addWrite(RMW->getPointerOperand(), Size(RMW->getValOperand()->getType()), true);
+          addWrite(RMW->getPointerOperand(), Size(RMW->getValOperand()->getType()));
         else if (const auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I))
-          addWrite(CmpXchg->getPointerOperand(), Size(CmpXchg->getNewValOperand()->getType()),
-                   true);
+          addWrite(CmpXchg->getPointerOperand(), Size(CmpXchg->getNewValOperand()->getType()));
         else if (const auto *Transfer = dyn_cast<AnyMemIntrinsic>(&I))
-          addWrite(Transfer->getRawDest(), 0, false); // as long as a run-time length
+          addWrite(Transfer->getRawDest(), 0); // as long as a run-time length
         else if (const auto *Call = dyn_cast<CallBase>(&I)) {
           // Inline assembly and functions without a body (atomics the toolkit declares) write
           // through the pointers they are given, as wide as a vector access at most.
@@ -43,21 +41,18 @@ ArgumentWrites::ArgumentWrites(const Function &Kernel,
           if (Opaque)
             for (const Value *Operand : Call->args())
               if (Operand->getType()->isPointerTy())
-                addWrite(Operand, WidestAccess, true);
+                addWrite(Operand, WidestAccess);
         }
       }
 }
 
 /// Bytes 0: anywhere from the pointer on.
-void ArgumentWrites::addWrite(const Value *Pointer, uint64_t Bytes, bool Flag) {
+void ArgumentWrites::addWrite(const Value *Pointer, uint64_t Bytes) {
   SmallVector<std::pair<const Argument *, Extent>, 4> Targets;
   SmallPtrSet<const Value *, 16> Seen;
   Untraced |= !targetsOf(Pointer, 0, Bytes, Targets, Seen);
-  for (auto &[Arg, Where] : Targets) {
+  for (auto &[Arg, Where] : Targets)
     Written[Arg].push_back(Where);
-    if (Flag)
-      FlagWritten.insert(Arg);
-  }
 }
 
 bool ArgumentWrites::targetsOf(const Value *Pointer, int64_t Past, uint64_t Bytes,
@@ -104,10 +99,6 @@ bool ArgumentWrites::mayWrite(const Argument &Argument, uint64_t Offset) const {
            (*Where.Offset <= static_cast<int64_t>(Offset) &&
             static_cast<int64_t>(Offset) < *Where.Offset + static_cast<int64_t>(Where.Bytes));
   });
-}
-
-bool ArgumentWrites::setsFlagsBesides(const Argument &Argument) const {
-  return llvm::any_of(FlagWritten, [&](const llvm::Argument *A) { return A != &Argument; });
 }
 
 } // namespace coopcheck::model::executor

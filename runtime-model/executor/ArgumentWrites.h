@@ -2,8 +2,8 @@
 // IR of every function it reaches. A replay gives each pointer argument a buffer of its own; on
 // the hardware two arguments may be one buffer (a flag passed as a unicast and a multicast
 // pointer, as multi-GPU collectives do), or another agent (a peer device, the host) may write it.
-// So a spin on a flag that the kernel never writes, in a kernel that sets flags through other
-// arguments, is no witness of a hang.
+// So a spin on a flag that the kernel never writes, or in a kernel that writes through pointers
+// it cannot trace to its arguments, is no witness of a hang.
 #pragma once
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -26,9 +26,9 @@ public:
   /// there, one at an offset not known when compiling, or one whose target is not traced to the
   /// kernel's arguments (a pointer loaded from memory).
   bool mayWrite(const llvm::Argument &Argument, uint64_t Offset) const;
-  /// Whether the kernel sets a flag (an atomic, a volatile store, inline assembly given the
-  /// pointer) through some argument other than Argument.
-  bool setsFlagsBesides(const llvm::Argument &Argument) const;
+  /// Whether the kernel writes through a pointer not traced to its arguments (a peer's buffer
+  /// read from a table or returned by a call): on the hardware it may be any of them.
+  bool writesUntraced() const { return Untraced; }
 
 private:
   /// Where a write lands in one argument's memory: bytes [Offset, Offset + Bytes), or anywhere.
@@ -36,7 +36,7 @@ private:
     std::optional<int64_t> Offset;
     uint64_t Bytes = 0;
   };
-  void addWrite(const llvm::Value *Pointer, uint64_t Bytes, bool Flag);
+  void addWrite(const llvm::Value *Pointer, uint64_t Bytes);
   /// The places in the kernel's arguments that Bytes written Past bytes beyond Pointer may land
   /// on (Bytes 0: anywhere); false when Pointer is not traced to them.
   bool targetsOf(const llvm::Value *Pointer, int64_t Past, uint64_t Bytes,
@@ -48,7 +48,6 @@ private:
   llvm::DenseMap<const llvm::Function *, llvm::SmallVector<const llvm::CallBase *, 4>> CallsOf;
   const llvm::DataLayout &DL;
   llvm::DenseMap<const llvm::Argument *, llvm::SmallVector<Extent, 4>> Written;
-  llvm::SmallPtrSet<const llvm::Argument *, 8> FlagWritten;
   bool Untraced = false;
 };
 

@@ -209,9 +209,12 @@ PathResult Replay::finishHang() {
   return P;
 }
 
-/// A flag behind a kernel argument where the kernel never writes, while it sets flags through
-/// other arguments: those may be the same memory on the hardware (a unicast and a multicast view
-/// of one buffer), or a peer sets it. No replay decides that.
+/// A flag behind a kernel argument that no thread of the kernel writes: another kernel, a peer
+/// device or the host sets it, or the kernel sets it through another argument that is the same
+/// memory on the hardware (a unicast and a multicast view of one buffer). Or any flag behind an
+/// argument, in a kernel that writes through pointers it reads or is handed by a call (a peer's
+/// buffer from a window): the replay puts those writes apart, the hardware may not. No replay
+/// decides when such a flag changes.
 bool Replay::polledFromOutside(uint64_t Address) {
   Buffer *Polled = St->Mem.bufferAt(Address);
   auto It = Polled ? ArgumentBuffers.find(Polled->Base) : ArgumentBuffers.end();
@@ -219,8 +222,7 @@ bool Replay::polledFromOutside(uint64_t Address) {
     return false;
   if (!Writes)
     Writes.emplace(Kernel, reachableFunctions(Kernel));
-  return !Writes->mayWrite(*It->second, Address - Polled->Base) &&
-         Writes->setsFlagsBesides(*It->second);
+  return Writes->writesUntraced() || !Writes->mayWrite(*It->second, Address - Polled->Base);
 }
 
 /// Atomics are where the order of threads changes what they compute (who takes ticket 0).

@@ -123,3 +123,25 @@ TEST(FunctionCFG, NoCfgWithoutABody) {
 }
 
 } // namespace
+
+TEST(FunctionCFG, BranchesDecideBlocksBeforeTheirSidesMeet) {
+  Cfg C;
+  ASSERT_TRUE(C.S.ok());
+  FunctionCFG &G = *C.Graph;
+  const clang::CFGBlock *Outer = G.controlDependencies(G.blockOf(C.mark(1)))[0];
+  const clang::CFGBlock *Loop = G.controlDependencies(G.blockOf(C.mark(3)))[0];
+  auto Every = [](const clang::CFGBlock *, unsigned) { return true; };
+  // The outer if's false side is never taken, or the loop never ends.
+  auto OuterHolds = [&](const clang::CFGBlock *B, unsigned I) { return B != Outer || I == 0; };
+  auto LoopNeverEnds = [&](const clang::CFGBlock *B, unsigned I) { return B != Loop || I == 0; };
+  EXPECT_TRUE(G.decides(Outer, G.blockOf(C.mark(1)), Every));
+  EXPECT_FALSE(G.decides(Outer, G.blockOf(C.mark(1)), OuterHolds));
+  EXPECT_FALSE(G.decides(Outer, G.blockOf(C.mark(2)), OuterHolds)); // only the inner if does
+  EXPECT_TRUE(G.decides(Outer, G.blockOf(C.mark(2)), Every));
+  EXPECT_TRUE(G.decides(Loop, G.blockOf(C.mark(3)), Every)); // the trip count
+  // Both sides meet after the if and after the loop: what follows is not decided.
+  EXPECT_FALSE(G.decides(Outer, G.blockOf(C.mark(3)), Every));
+  EXPECT_FALSE(G.decides(Loop, G.blockOf(C.mark(4)), Every));
+  // A loop no thread leaves: kept as deciding.
+  EXPECT_TRUE(G.decides(Loop, G.blockOf(C.mark(4)), LoopNeverEnds));
+}

@@ -25,9 +25,11 @@ TEST(SpinWait, ACounterThatReachesItsTargetFromZeroIsNoHang) {
   EXPECT_FALSE(R.Exhausted);
 }
 
-// Nobody sets the flag the last thread waits for: it hangs with the flag cleared.
-TEST(SpinWait, AFlagNobodySetsHangsFromZero) {
-  ReplayResult R = replaySource(R"cu(
+// No thread of the kernel sets the flag the last thread waits for: another kernel, a peer or the
+// host does, and the replay cannot say when, so no hang is confirmed. The same wait on a flag a
+// thread sets only after the grid barrier hangs.
+TEST(SpinWait, AFlagNoThreadSetsIsNoWitness) {
+  const char *Kernel = R"cu(
     #include <cooperative_groups.h>
     __global__ void k(volatile int *flag) {
       cooperative_groups::grid_group grid = cooperative_groups::this_grid();
@@ -35,36 +37,54 @@ TEST(SpinWait, AFlagNobodySetsHangsFromZero) {
         while (*flag == 0) {
         }
       grid.sync();
-    })cu");
-  ASSERT_FALSE(R.Failures.empty());
-  EXPECT_EQ(R.Failures.front().Result, Outcome::Hang);
+      SET
+    })cu";
+  auto Replayed = [&](const char *Set) {
+    std::string Source = Kernel;
+    Source.replace(Source.find("SET"), 3, Set);
+    return replaySource(Source.c_str());
+  };
+  for (const PathResult &Failure : Replayed("").Failures)
+    EXPECT_NE(Failure.Result, Outcome::Hang);
+  ReplayResult SetAfter = Replayed("if (grid.thread_rank() == 0) *flag = 1;");
+  ASSERT_FALSE(SetAfter.Failures.empty());
+  EXPECT_EQ(SetAfter.Failures.front().Result, Outcome::Hang);
 }
 
 // Thread 0 waits for a flag the kernel raises only through a second pointer (a multicast view of
 // the same buffer, as multi-GPU collectives pass them): the replay's buffers for the two are
-// apart, the hardware's may not be, so no hang is confirmed. Raised through the flag itself, the
-// same wait hangs.
+// apart, the hardware's may not be, so no hang is confirmed.
 TEST(SpinWait, AFlagRaisedOnlyThroughAnotherArgumentIsNoWitness) {
-  const char *Kernel = R"cu(
+  ReplayResult R = replaySource(R"cu(
     __global__ void k(volatile int *flag, int *raised) {
       if (threadIdx.x == 0) {
         if (blockIdx.x == 0)
-          atomicAdd(RAISED, 1);
+          atomicAdd(raised, 1);
         while (*flag < 1) {
         }
       }
       __syncthreads();
-    })cu";
-  auto Replayed = [&](const char *Raised) {
-    std::string Source = Kernel;
-    Source.replace(Source.find("RAISED"), 6, Raised);
-    return replaySource(Source.c_str());
-  };
-  for (const PathResult &Failure : Replayed("raised").Failures)
+    })cu");
+  for (const PathResult &Failure : R.Failures)
     EXPECT_NE(Failure.Result, Outcome::Hang);
-  ReplayResult Itself = Replayed("(int *)flag + 1");
-  ASSERT_FALSE(Itself.Failures.empty());
-  EXPECT_EQ(Itself.Failures.front().Result, Outcome::Hang);
+}
+
+// Thread 0 waits for a flag while block 0 raises a peer's flag through a pointer it reads from a
+// table (a window of peer pointers, as multi-GPU barriers keep them): on the hardware the peer
+// may be this very flag, so no hang is confirmed.
+TEST(SpinWait, AFlagRaisedThroughAPointerReadFromATableIsNoWitness) {
+  ReplayResult R = replaySource(R"cu(
+    __global__ void k(volatile int *flag, int **peers) {
+      if (threadIdx.x == 0) {
+        if (blockIdx.x == 0)
+          atomicAdd(peers[0], 1);
+        while (*flag < 1) {
+        }
+      }
+      __syncthreads();
+    })cu");
+  for (const PathResult &Failure : R.Failures)
+    EXPECT_NE(Failure.Result, Outcome::Hang);
 }
 
 // A helper's loop run again in a second call, with the same values as in the first (a warp
