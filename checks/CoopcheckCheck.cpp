@@ -25,6 +25,7 @@ void CoopcheckCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP
 analysis::SessionOptions unitSessionOptions() {
   analysis::SessionOptions Options;
   Options.LaunchedBlocks = analysis::launchedBlocks;
+  Options.LaunchedMultiples = analysis::launchedArgumentMultiples;
   return Options;
 }
 

@@ -242,9 +242,13 @@ NearestBeforeIndex::NearestBeforeIndex(const FunctionCFG &Cfg, llvm::ArrayRef<co
   while (!Work.empty()) {
     const CFGBlock *B = Work.pop_back_val();
     llvm::SparseBitVector<> Out = Leaving(B);
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ && (AtEntry[Succ->getBlockID()] |= Out) && !LastMember[Succ->getBlockID()])
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ)
+        continue;
+      bool Grew = AtEntry[Succ->getBlockID()] |= Out; // |= says whether a bit was added
+      if (Grew && !LastMember[Succ->getBlockID()])
         Work.push_back(Succ);
+    }
   }
 }
 

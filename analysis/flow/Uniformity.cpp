@@ -1,6 +1,7 @@
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/Branches.h"
 #include "analysis/flow/Groups.h"
+#include "analysis/flow/Preconditions.h"
 #include "analysis/flow/Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -1813,7 +1814,20 @@ UniformValue Uniformity::arithmeticValue(BinaryOperatorKind Op, const Expr *LHS,
   if (BinaryOperator::isComparisonOp(Op)) {
     if (!Terms->any() || Terms->warpBase())
       return withoutTerms(V);
-    return termsWithinStep(Op, *Terms, LHS, RHS) ? withoutTerms(Rest) : Whole;
+    switch (termsWithinStep(Op, *Terms, LHS, RHS)) {
+    case AlikeOver::All:
+      return withoutTerms(Rest);
+    case AlikeOver::Warp: {
+      if (Rest.Level == Scope::Thread)
+        return Whole;
+      UniformValue EachWarp = withoutTerms(Rest); // as uniform as the parameters it names
+      EachWarp.Level = Scope::Thread;
+      EachWarp.Granule = Unit.WarpSize;
+      return EachWarp;
+    }
+    case AlikeOver::None:
+      return Whole;
+    }
   }
   return V;
 }
@@ -1824,8 +1838,12 @@ uint64_t Uniformity::restMultiple(const Expr *E, MultipleSearch &Search) {
     return 1;
   if (std::optional<uint64_t> C = constantMagnitude(E, Ctx))
     return *C;
-  if (std::optional<unsigned> Axis = blockDimAxis(E))
-    return std::max(1u, Unit.BlockMultiples[*Axis]);
+  if (std::optional<unsigned> Axis = blockDimAxis(E)) {
+    uint64_t Launched = std::max(1u, Unit.BlockMultiples[*Axis]);
+    // Rows of whole warps, where the rule takes blocks to be so: blockDim.x is a multiple.
+    return *Axis == 0 ? std::lcm(Launched, uint64_t(std::max(1u, Unit.RowsOfWholeWarps)))
+                      : Launched;
+  }
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return restMultiple(Cast->getSubExpr(), Search);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -2022,78 +2040,40 @@ std::optional<ValueRange> Uniformity::returnRange() {
   return Hull;
 }
 
-namespace {
-/// Whether S never completes: it ends in a return, a call that does not return (a trap),
-/// or inline PTX that ends the thread.
-bool leaves(const Stmt *S) {
-  if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && leaves(Block->body_back());
-  if (isa<ReturnStmt>(S))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const model::Operation *Op = model::findIntrinsic(calleeName(Call));
-    return (Op && Op->Kind == model::OperationKind::Trap) ||
-           (Call->getDirectCallee() && Call->getDirectCallee()->isNoReturn());
-  }
-  const auto *Asm = dyn_cast<GCCAsmStmt>(S);
-  return Asm && llvm::any_of(model::ptxContents(Asm->getAsmString()).Instructions,
-                             [](const model::PtxContents::Instruction &I) {
-                               return I.Op->Kind == model::OperationKind::ThreadExit && !I.Guarded;
-                             });
-}
-
-/// K when Condition tests that Var is no multiple of K: `Var % K != 0`, `Var % K`.
-std::optional<uint64_t> remainderTested(const Expr *Condition, const VarDecl *Var,
-                                        const ASTContext &Ctx) {
-  const auto *Test = dyn_cast<BinaryOperator>(strip(Condition));
-  if (Test && Test->getOpcode() == BO_NE) {
-    std::optional<uint64_t> Zero = constantOf(Test->getRHS(), Ctx);
-    Test = Zero && *Zero == 0 ? dyn_cast<BinaryOperator>(strip(Test->getLHS())) : nullptr;
-  }
-  if (!Test || Test->getOpcode() != BO_Rem)
-    return std::nullopt;
-  const auto *Ref = dyn_cast<DeclRefExpr>(strip(Test->getLHS()));
-  std::optional<uint64_t> K = constantOf(Test->getRHS(), Ctx);
-  if (!Ref || Ref->getDecl() != Var || !K || *K == 0 || *K > (uint64_t(1) << 32))
-    return std::nullopt;
-  return K;
-}
-} // namespace
-
 uint64_t Uniformity::guardedMultiple(const VarDecl *Var, const Expr *Use) const {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Function ? Function->getBody() : nullptr);
-  if (!Body)
-    return 1;
-  const SourceManager &SM = Ctx.getSourceManager();
-  uint64_t Multiple = 1;
-  for (const Stmt *S : Body->body()) {
-    if (!SM.isBeforeInTranslationUnit(S->getEndLoc(), Use->getBeginLoc()))
-      break;
-    const auto *If = dyn_cast<IfStmt>(S);
-    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-        !leaves(If->getThen()))
-      continue;
-    if (std::optional<uint64_t> K = remainderTested(If->getCond(), Var, Ctx))
-      Multiple = std::lcm(Multiple, *K);
-  }
-  return Multiple;
+  uint64_t Guarded =
+      multipleGuardedBefore(Function ? Function->getBody() : nullptr, Var, Use->getBeginLoc(), Ctx);
+  const auto *Param = dyn_cast<ParmVarDecl>(Var);
+  unsigned Index = Param ? Param->getFunctionScopeIndex() : 0;
+  if (Param && Index < Unit.ParameterMultiples.size())
+    return std::lcm(Guarded, Unit.ParameterMultiples[Index]);
+  return Guarded;
 }
 
-bool Uniformity::termsWithinStep(BinaryOperatorKind Op, ThreadTerms Terms, const Expr *LHS,
-                                 const Expr *RHS) {
+Uniformity::AlikeOver Uniformity::termsWithinStep(BinaryOperatorKind Op, ThreadTerms Terms,
+                                                  const Expr *LHS, const Expr *RHS) {
   // `L < R` and `L >= R` hold alike for every terms t in [0, M) when the rests differ by a
   // multiple of M; `L > R` and `L <= R` are `R < L`.
   if (Op == BO_GT || Op == BO_LE)
     Terms = ThreadTerms{-Terms.X, -Terms.Lane};
   else if (Op != BO_LT && Op != BO_GE)
-    return false;
+    return AlikeOver::None;
   if (Terms.X < 0 || Terms.Lane < 0)
-    return false;
+    return AlikeOver::None;
   MultipleSearch Search;
   uint64_t Step = std::gcd(restMultiple(LHS, Search), restMultiple(RHS, Search));
   uint64_t Highest =
       uint64_t(Terms.X) * (Unit.MaxBlockWidth - 1) + uint64_t(Terms.Lane) * (Unit.WarpSize - 1);
-  return Step == 0 || Highest < Step;
+  if (Step == 0 || Highest < Step)
+    return AlikeOver::All;
+  uint64_t Row = Unit.BlockMultiples.X;
+  if (!Unit.RowsOfWholeWarps && !(Row && Row % Unit.WarpSize == 0))
+    return AlikeOver::None;
+  // threadIdx.x is the warp's first x plus the lane: X times the first x is a multiple of
+  // X * WarpSize, so the rests keep a step of at least gcd(Step, X * WarpSize).
+  uint64_t WarpStep = std::gcd(Step, uint64_t(Terms.X) * Unit.WarpSize);
+  uint64_t InWarp = uint64_t(Terms.X + Terms.Lane) * (Unit.WarpSize - 1);
+  return InWarp < WarpStep ? AlikeOver::Warp : AlikeOver::None;
 }
 
 UniformValue Uniformity::rankWithin(uint64_t Run, bool ThreadX) const {

@@ -247,6 +247,9 @@ struct UniformityContext {
   /// as the launches the unit shows say (0: not known): blockDim.z is a multiple of 8 for blocks
   /// launched {4, 8, 24} or {4, 8, 32}, and each z-plane of them holds whole warps.
   model::Dim3 BlockMultiples{0, 0, 0};
+  /// For a kernel, what each parameter is a multiple of at every launch the unit shows (1: not
+  /// known): the launching function leaves unless `n % 128 == 0` before `k<<<...>>>(n)`.
+  std::vector<uint64_t> ParameterMultiples;
 };
 
 class Uniformity {
@@ -446,13 +449,17 @@ private:
   /// decide it (`tid * 4 < 4 * BLOCK` in blocks of at most BLOCK threads).
   bool decidedByRanges(clang::BinaryOperatorKind Op, const clang::Expr *LHS,
                        const clang::Expr *RHS);
-  /// What the guards at the top of the function make the parameter Var a multiple of where Use
-  /// reads it: a test that leaves when `Var % K != 0` (`if (C % 256)` around a trap) gives K.
+  /// What the parameter Var is a multiple of where Use reads it: by the guards at the top of the
+  /// function (`if (C % 256)` around a trap gives 256), and by what every launch passes for it
+  /// (UniformityContext::ParameterMultiples).
   uint64_t guardedMultiple(const clang::VarDecl *Var, const clang::Expr *Use) const;
-  /// Whether `LHS Op RHS`, whose thread terms differ by Terms, comes out alike in every thread:
-  /// the rests are multiples of a step the terms never reach (`lane < 32 * k` for every lane).
-  bool termsWithinStep(clang::BinaryOperatorKind Op, ThreadTerms Terms, const clang::Expr *LHS,
-                       const clang::Expr *RHS);
+  /// The threads over which `LHS Op RHS`, whose thread terms differ by Terms, comes out alike.
+  enum class AlikeOver { None, Warp, All };
+  /// All: the rests are multiples of a step the terms never reach (`lane < 32 * k` for every
+  /// lane). Warp: in blocks of whole warps per row, a warp's first x joins the rests, and the
+  /// terms within a warp never reach their step (`tid * 4 < n` with n a multiple of 128).
+  AlikeOver termsWithinStep(clang::BinaryOperatorKind Op, ThreadTerms Terms, const clang::Expr *LHS,
+                            const clang::Expr *RHS);
   /// Which element a store to a part of a variable picks: as uniform as the indices on the way
   /// (`t.k[i]`: i; `t.x`: everywhere).
   UniformValue partSelectorValue(const clang::Expr *Part);

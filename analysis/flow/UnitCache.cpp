@@ -11,7 +11,8 @@ namespace coopcheck::analysis {
 
 UnitCache::UnitCache(ASTContext &Ctx, const Setup &S)
     : Ctx(Ctx), Deadline(S.Deadline), Plat(S.Platform), HipWave32(S.HipWave32),
-      CudaArch(S.CudaArch), LaunchedBlocks(S.LaunchedBlocks), Errors(Ctx, S.ReportedErrors),
+      CudaArch(S.CudaArch), LaunchedBlocks(S.LaunchedBlocks),
+      LaunchedMultiples(S.LaunchedMultiples), Errors(Ctx, S.ReportedErrors),
       Summaries(Ctx, &Errors) {}
 
 UnitCache::~UnitCache() = default;
@@ -143,6 +144,8 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);
   Context.BlockMultiples = blockMultiples(F);
+  if (LaunchedMultiples && F->hasAttr<CUDAGlobalAttr>())
+    Context.ParameterMultiples = LaunchedMultiples(*this, F);
   Context.DroppedNames = Errors.namesInDroppedStatements(F);
   return Context;
 }

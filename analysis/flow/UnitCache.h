@@ -26,6 +26,10 @@ public:
   /// The blocks a kernel of the unit is launched with, when every launch gives a constant one.
   using LaunchedBlocksOf = std::function<std::optional<std::vector<model::Dim3>>(
       UnitCache &, const clang::FunctionDecl *)>;
+  /// What each argument every launch of a kernel in the unit passes is a multiple of (1: not
+  /// known), by parameter; empty when the kernel has no launch in the unit.
+  using LaunchedMultiplesOf =
+      std::function<std::vector<uint64_t>(UnitCache &, const clang::FunctionDecl *)>;
   /// What the unit is analysed for and within, given by its session (UnitSession).
   struct Setup {
     model::Platform Platform = model::Platform::Cuda;
@@ -35,6 +39,8 @@ public:
     const CompileErrors::Log *ReportedErrors = nullptr;
     /// Bounds blockDim.x in kernels by their launches; unset: only by __launch_bounds__.
     LaunchedBlocksOf LaunchedBlocks;
+    /// Makes a kernel's parameters multiples of what its launches assert; unset: of nothing.
+    LaunchedMultiplesOf LaunchedMultiples;
     /// When the analysis stops (outOfTime); none by default.
     std::optional<std::chrono::steady_clock::time_point> Deadline;
   };
@@ -182,6 +188,7 @@ private:
   bool HipWave32;
   std::optional<unsigned> CudaArch;
   LaunchedBlocksOf LaunchedBlocks;
+  LaunchedMultiplesOf LaunchedMultiples;
   /// launchedBlocks by kernel: a unit's launches are read once for each.
   std::map<const clang::FunctionDecl *, std::optional<std::vector<model::Dim3>>> Launched;
   /// The constant blocks every launch of kernel F gives (LaunchedBlocks); nullopt when one is not

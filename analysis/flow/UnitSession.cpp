@@ -41,6 +41,7 @@ UnitCache &UnitSession::analysis(ASTContext &Ctx) {
       Unit.CudaArch = cudaArchOf(PP);
     Unit.ReportedErrors = ReportedErrors.get();
     Unit.LaunchedBlocks = Opts.LaunchedBlocks;
+    Unit.LaunchedMultiples = Opts.LaunchedMultiples;
     if (Opts.TimeLimit)
       Unit.Deadline = std::chrono::steady_clock::now() + *Opts.TimeLimit;
     Analysis = std::make_unique<UnitCache>(Ctx, Unit);

@@ -26,6 +26,8 @@ struct SessionOptions {
   /// The blocks a kernel is launched with in the unit, when its launches say (launchedBlocks,
   /// from the launch analysis above this one); none when unset.
   UnitCache::LaunchedBlocksOf LaunchedBlocks;
+  /// What the arguments a kernel's launches pass are multiples of (launchedArgumentMultiples).
+  UnitCache::LaunchedMultiplesOf LaunchedMultiples;
 };
 
 class UnitSession {

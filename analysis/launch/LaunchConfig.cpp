@@ -1,8 +1,11 @@
 #include "analysis/launch/LaunchConfig.h"
 #include "analysis/flow/Groups.h"
+#include "analysis/flow/Preconditions.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include <numeric>
 
 using namespace clang;
 
@@ -574,6 +577,42 @@ std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU, const Func
     Blocks.insert(Blocks.end(), Choices->begin(), Choices->end());
   }
   return Blocks;
+}
+
+/// What the argument Arg of the launch Site is a multiple of: a constant's magnitude, or what
+/// the launching function's guards make a variable of its own that nothing in it assigns.
+static uint64_t argumentMultiple(const LaunchSite &Site, const Expr *Arg, ASTContext &Ctx) {
+  Arg = Arg->IgnoreParenImpCasts();
+  Expr::EvalResult Constant;
+  if (!Arg->isValueDependent() && Arg->EvaluateAsInt(Constant, Ctx)) {
+    llvm::APSInt Value = Constant.Val.getInt();
+    return Value.isZero() ? 1 : Value.abs().getLimitedValue(uint64_t(1) << 32);
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const Stmt *Body = Site.Enclosing ? Site.Enclosing->getBody() : nullptr;
+  if (!Var || !Body || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
+      ExprMutationAnalyzer(*Body, Ctx).isMutated(Var))
+    return 1;
+  return multipleGuardedBefore(Body, Var, Site.Call->getBeginLoc(), Ctx);
+}
+
+std::vector<uint64_t> launchedArgumentMultiples(UnitCache &TU, const FunctionDecl *Kernel) {
+  std::vector<uint64_t> Multiples;
+  for (const LaunchSite &Site : TU.get<UnitLaunchSites>().sites()) {
+    if (Site.Kernel && Site.Kernel->getCanonicalDecl() != Kernel->getCanonicalDecl())
+      continue;
+    const auto *Chevrons = dyn_cast<CUDAKernelCallExpr>(Site.Call);
+    if (!Site.Kernel || !Chevrons || Site.PassedBy)
+      return std::vector<uint64_t>(Kernel->getNumParams(), 1);
+    Multiples.resize(Kernel->getNumParams(), 0); // 0: no launch seen yet
+    for (unsigned P = 0; P < Multiples.size(); ++P)
+      Multiples[P] =
+          std::gcd(Multiples[P], P < Chevrons->getNumArgs()
+                                     ? argumentMultiple(Site, Chevrons->getArg(P), TU.context())
+                                     : 1);
+  }
+  return Multiples;
 }
 
 } // namespace coopcheck::analysis

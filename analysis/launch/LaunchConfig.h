@@ -147,6 +147,12 @@ struct ConstantLaunchShape {
 };
 ConstantLaunchShape constantLaunchShape(UnitCache &TU, const LaunchSite &Launch);
 
+/// What each argument that every launch of Kernel in the unit passes is a multiple of, by
+/// parameter (1: not known): a constant's magnitude, or what the launching function's guards
+/// before the launch make a variable it never assigns (`GGML_ASSERT(n % 128 == 0);`). Empty
+/// when Kernel has no launch in the unit; all 1 when one launch is no `<<<...>>>`.
+std::vector<uint64_t> launchedArgumentMultiples(UnitCache &TU, const clang::FunctionDecl *Kernel);
+
 /// The blocks the unit launches Kernel with, when every launch of it the unit shows gives a
 /// constant block and none launches an unknown kernel; nullopt otherwise (empty: no launch).
 std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU,

@@ -246,6 +246,7 @@ public:
     LaunchSite Site;
     const FunctionDecl *Helper; ///< the function given the kernel as its Parameter
     unsigned Parameter;
+    size_t Unresolved; ///< the index of the site with no kernel among the Sites found
   };
   std::vector<ParameterLaunch> ParameterLaunches;
 
@@ -291,7 +292,7 @@ private:
   /// A launch of a kernel the enclosing function is given is also resolved at the calls of it.
   void add(LaunchSite Site, const Expr *KernelExpr) {
     if (const ParmVarDecl *P = kernelParameter(KernelExpr); P && !Site.Kernel && Enclosing)
-      ParameterLaunches.push_back({Site, Enclosing, P->getFunctionScopeIndex()});
+      ParameterLaunches.push_back({Site, Enclosing, P->getFunctionScopeIndex(), Sites.size()});
     Sites.push_back(std::move(Site));
   }
 
@@ -321,27 +322,40 @@ std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   std::vector<LaunchSite> Sites = std::move(Finder.Sites);
   if (Finder.ParameterLaunches.empty())
     return Sites;
-  // Follow the kernel through the helpers' callers, a few helpers deep.
+  // Follow the kernel through the helpers' callers, a few helpers deep. A launch whose every
+  // way in from the unit's calls names a kernel launches those kernels only: the site with no
+  // kernel goes.
   HelperCalls Calls;
   Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<LaunchFinder::ParameterLaunch> Pending = std::move(Finder.ParameterLaunches);
-  for (unsigned Depth = 0; Depth < 4 && !Pending.empty(); ++Depth) {
+  constexpr unsigned HelpersDeep = 4;
+  std::vector<bool> Resolved(Sites.size(), false);
+  for (const LaunchFinder::ParameterLaunch &L : Pending)
+    Resolved[L.Unresolved] = true;
+  for (unsigned Depth = 0; Depth < HelpersDeep && !Pending.empty(); ++Depth) {
     std::vector<LaunchFinder::ParameterLaunch> Next;
-    for (const LaunchFinder::ParameterLaunch &L : Pending)
+    for (const LaunchFinder::ParameterLaunch &L : Pending) {
+      if (Calls.callsOf(L.Helper).empty())
+        Resolved[L.Unresolved] = false;
       for (const auto &[Caller, Call] : Calls.callsOf(L.Helper)) {
-        if (L.Parameter >= Call->getNumArgs())
-          continue;
         LaunchSite Site = L.Site;
         Site.PassedBy = Call;
-        const Expr *Arg = Call->getArg(L.Parameter);
-        if ((Site.Kernel = resolveKernel(Arg)))
+        const Expr *Arg = L.Parameter < Call->getNumArgs() ? Call->getArg(L.Parameter) : nullptr;
+        const ParmVarDecl *P = Arg ? kernelParameter(Arg) : nullptr;
+        Site.Kernel = Arg ? resolveKernel(Arg) : nullptr;
+        if (Site.Kernel)
           Sites.push_back(Site);
-        else if (const ParmVarDecl *P = kernelParameter(Arg))
-          if (P->getDeclContext() == Caller)
-            Next.push_back({Site, Caller, P->getFunctionScopeIndex()});
+        else if (P && P->getDeclContext() == Caller && Depth + 1 < HelpersDeep)
+          Next.push_back({Site, Caller, P->getFunctionScopeIndex(), L.Unresolved});
+        else
+          Resolved[L.Unresolved] = false;
       }
+    }
     Pending = std::move(Next);
   }
+  for (size_t I = Resolved.size(); I-- > 0;)
+    if (Resolved[I])
+      Sites.erase(Sites.begin() + I);
   return Sites;
 }
 
