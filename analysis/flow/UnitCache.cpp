@@ -144,8 +144,12 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
   Context.WarpSize = warpSize();
   Context.MaxBlockWidth = maxBlockWidth(F);
   Context.BlockMultiples = blockMultiples(F);
-  if (LaunchedMultiples && F->hasAttr<CUDAGlobalAttr>())
-    Context.ParameterMultiples = LaunchedMultiples(*this, F);
+  if (LaunchedMultiples && F->hasAttr<CUDAGlobalAttr>()) {
+    auto [It, Inserted] = ArgumentMultiples.try_emplace(F);
+    if (Inserted)
+      It->second = LaunchedMultiples(*this, F);
+    Context.ParameterMultiples = It->second;
+  }
   Context.DroppedNames = Errors.namesInDroppedStatements(F);
   return Context;
 }

@@ -11,6 +11,7 @@
 #include "runtime-model/semantics/LaunchShape.h"
 #include "runtime-model/semantics/Platform.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/iterator.h"
 #include <chrono>
@@ -41,6 +42,8 @@ public:
     LaunchedBlocksOf LaunchedBlocks;
     /// Makes a kernel's parameters multiples of what its launches assert; unset: of nothing.
     LaunchedMultiplesOf LaunchedMultiples;
+    /// LaunchedMultiples by kernel, read once for each of its views.
+    llvm::DenseMap<const clang::FunctionDecl *, std::vector<uint64_t>> ArgumentMultiples;
     /// When the analysis stops (outOfTime); none by default.
     std::optional<std::chrono::steady_clock::time_point> Deadline;
   };
@@ -189,6 +192,8 @@ private:
   std::optional<unsigned> CudaArch;
   LaunchedBlocksOf LaunchedBlocks;
   LaunchedMultiplesOf LaunchedMultiples;
+  /// LaunchedMultiples by kernel, read once for each of its views.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<uint64_t>> ArgumentMultiples;
   /// launchedBlocks by kernel: a unit's launches are read once for each.
   std::map<const clang::FunctionDecl *, std::optional<std::vector<model::Dim3>>> Launched;
   /// The constant blocks every launch of kernel F gives (LaunchedBlocks); nullopt when one is not

@@ -591,10 +591,10 @@ static uint64_t argumentMultiple(const LaunchSite &Site, const Expr *Arg, ASTCon
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const Stmt *Body = Site.Enclosing ? Site.Enclosing->getBody() : nullptr;
-  if (!Var || !Body || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
-      ExprMutationAnalyzer(*Body, Ctx).isMutated(Var))
+  if (!Var || !Body || !Var->hasLocalStorage() || Var->getType()->isReferenceType())
     return 1;
-  return multipleGuardedBefore(Body, Var, Site.Call->getBeginLoc(), Ctx);
+  uint64_t Guarded = multipleGuardedBefore(Body, Var, Site.Call->getBeginLoc(), Ctx);
+  return Guarded > 1 && !ExprMutationAnalyzer(*Body, Ctx).isMutated(Var) ? Guarded : 1;
 }
 
 std::vector<uint64_t> launchedArgumentMultiples(UnitCache &TU, const FunctionDecl *Kernel) {
