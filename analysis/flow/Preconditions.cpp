@@ -35,6 +35,16 @@ std::optional<uint64_t> remainderOf(const Expr *E, const VarDecl *Var, const AST
   return K;
 }
 
+/// Condition without what leaves its truth alone: parentheses and casts to bool
+/// (`static_cast<bool>(c)` in `assert`).
+const Expr *truthOf(const Expr *Condition) {
+  const Expr *E = strip(Condition);
+  for (const auto *Cast = dyn_cast_or_null<ExplicitCastExpr>(E);
+       Cast && Cast->getType()->isBooleanType(); Cast = dyn_cast<ExplicitCastExpr>(E))
+    E = strip(Cast->getSubExpr());
+  return E;
+}
+
 bool isZero(const Expr *E, const ASTContext &Ctx) {
   std::optional<uint64_t> C = constantOf(E, Ctx);
   return C && *C == 0;
@@ -45,7 +55,7 @@ uint64_t multipleWhereFalse(const Expr *Condition, const VarDecl *Var, const AST
 /// What Condition holding makes Var a multiple of: `Var % K == 0`, `!(Var % K)`, and each side
 /// of `&&`; 1 when nothing.
 uint64_t multipleWhereTrue(const Expr *Condition, const VarDecl *Var, const ASTContext &Ctx) {
-  const Expr *E = strip(Condition);
+  const Expr *E = truthOf(Condition);
   if (const auto *Not = dyn_cast<UnaryOperator>(E); Not && Not->getOpcode() == UO_LNot)
     return multipleWhereFalse(Not->getSubExpr(), Var, Ctx);
   const auto *BO = dyn_cast<BinaryOperator>(E);
@@ -62,7 +72,7 @@ uint64_t multipleWhereTrue(const Expr *Condition, const VarDecl *Var, const ASTC
 /// What Condition failing makes Var a multiple of: `Var % K != 0`, `Var % K`, `!(Var % K == 0)`,
 /// and each side of `||`; 1 when nothing.
 uint64_t multipleWhereFalse(const Expr *Condition, const VarDecl *Var, const ASTContext &Ctx) {
-  const Expr *E = strip(Condition);
+  const Expr *E = truthOf(Condition);
   if (const auto *Not = dyn_cast<UnaryOperator>(E); Not && Not->getOpcode() == UO_LNot)
     return multipleWhereTrue(Not->getSubExpr(), Var, Ctx);
   if (std::optional<uint64_t> K = remainderOf(E, Var, Ctx))

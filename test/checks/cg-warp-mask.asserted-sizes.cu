@@ -102,6 +102,22 @@ void scale_then_reduce(float *x, float *out, long long n) {
   max_by_fours_beside_helper<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
 }
 
+// N5. The length asserted with <cassert>, together with another condition.
+__global__ void max_by_fours_asserted(const float *x, float *out, long long n) {
+  const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
+  if (i0 >= n)
+    return;
+  float m = max4(x + i0);
+  for (int offset = 16; offset > 0; offset >>= 1)
+    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset));
+  out[i0 / 128] = m;
+}
+
+void launch_max_by_fours_asserted(const float *x, float *out, long long n) {
+  assert(n > 0 && n % 256 == 0);
+  max_by_fours_asserted<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
+}
+
 // ---- positives --------------------------------------------------------------------------------
 
 // P1. The second launch passes a length nobody checked.
