@@ -50,40 +50,23 @@ bool isZero(const Expr *E, const ASTContext &Ctx) {
   return C && *C == 0;
 }
 
-uint64_t multipleWhereFalse(const Expr *Condition, const VarDecl *Var, const ASTContext &Ctx);
-
-/// What Condition holding makes Var a multiple of: `Var % K == 0`, `!(Var % K)`, and each side
-/// of `&&`; 1 when nothing.
-uint64_t multipleWhereTrue(const Expr *Condition, const VarDecl *Var, const ASTContext &Ctx) {
+/// What Condition's being Holds makes Var a multiple of: where `Var % K == 0` holds or
+/// `Var % K != 0` (or `Var % K`) fails, K; through `!`, both sides of an `&&` that holds and of
+/// an `||` that fails; 1 when nothing.
+uint64_t multipleWhere(bool Holds, const Expr *Condition, const VarDecl *Var,
+                       const ASTContext &Ctx) {
   const Expr *E = truthOf(Condition);
   if (const auto *Not = dyn_cast<UnaryOperator>(E); Not && Not->getOpcode() == UO_LNot)
-    return multipleWhereFalse(Not->getSubExpr(), Var, Ctx);
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (!BO)
-    return 1;
-  if (BO->getOpcode() == BO_LAnd)
-    return std::lcm(multipleWhereTrue(BO->getLHS(), Var, Ctx),
-                    multipleWhereTrue(BO->getRHS(), Var, Ctx));
-  if (BO->getOpcode() == BO_EQ && isZero(BO->getRHS(), Ctx))
-    return remainderOf(BO->getLHS(), Var, Ctx).value_or(1);
-  return 1;
-}
-
-/// What Condition failing makes Var a multiple of: `Var % K != 0`, `Var % K`, `!(Var % K == 0)`,
-/// and each side of `||`; 1 when nothing.
-uint64_t multipleWhereFalse(const Expr *Condition, const VarDecl *Var, const ASTContext &Ctx) {
-  const Expr *E = truthOf(Condition);
-  if (const auto *Not = dyn_cast<UnaryOperator>(E); Not && Not->getOpcode() == UO_LNot)
-    return multipleWhereTrue(Not->getSubExpr(), Var, Ctx);
+    return multipleWhere(!Holds, Not->getSubExpr(), Var, Ctx);
   if (std::optional<uint64_t> K = remainderOf(E, Var, Ctx))
-    return *K;
+    return Holds ? 1 : *K;
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
     return 1;
-  if (BO->getOpcode() == BO_LOr)
-    return std::lcm(multipleWhereFalse(BO->getLHS(), Var, Ctx),
-                    multipleWhereFalse(BO->getRHS(), Var, Ctx));
-  if (BO->getOpcode() == BO_NE && isZero(BO->getRHS(), Ctx))
+  if (BO->getOpcode() == (Holds ? BO_LAnd : BO_LOr))
+    return std::lcm(multipleWhere(Holds, BO->getLHS(), Var, Ctx),
+                    multipleWhere(Holds, BO->getRHS(), Var, Ctx));
+  if (BO->getOpcode() == (Holds ? BO_EQ : BO_NE) && isZero(BO->getRHS(), Ctx))
     return remainderOf(BO->getLHS(), Var, Ctx).value_or(1);
   return 1;
 }
@@ -93,7 +76,7 @@ uint64_t multipleAfter(const Stmt *S, const VarDecl *Var, const ASTContext &Ctx)
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getElse() || If->getInit() || If->getConditionVariable() || !leaves(If->getThen()))
       return 1;
-    return multipleWhereFalse(If->getCond(), Var, Ctx);
+    return multipleWhere(false, If->getCond(), Var, Ctx);
   }
   // `do { if (!(c)) fail(); } while (0)`: the checking macros of many projects.
   if (const auto *Do = dyn_cast<DoStmt>(S)) {
@@ -109,7 +92,7 @@ uint64_t multipleAfter(const Stmt *S, const VarDecl *Var, const ASTContext &Ctx)
   if (const auto *Choice =
           dyn_cast_or_null<ConditionalOperator>(isa<Expr>(S) ? strip(cast<Expr>(S)) : nullptr);
       Choice && leaves(Choice->getFalseExpr()->IgnoreParenCasts()))
-    return multipleWhereTrue(Choice->getCond(), Var, Ctx);
+    return multipleWhere(true, Choice->getCond(), Var, Ctx);
   return 1;
 }
 

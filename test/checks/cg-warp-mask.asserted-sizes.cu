@@ -1,8 +1,9 @@
 // cg-warp-mask and sizes the launching code asserts (issue 29, a tensor library's quantizer): a
-// lane leaves when its first element lies past the row, and the warp then reduces with a full
-// mask. Where every launch passes a length the host asserts to be a multiple of what one warp
-// covers, and the blocks hold whole warps, the boundary falls between warps: whole warps leave,
-// and the lanes the mask names all arrive. A kernel's own guard at its top counts the same way.
+// lane leaves when its first element lies past the row, and the warp then takes a maximum with
+// a full-mask shuffle. Where every launch passes a length the host asserts to be a multiple of
+// what one warp covers, and the blocks hold whole warps, the boundary falls between warps: whole
+// warps leave, and the lanes the mask names all arrive. A kernel's own guard at its top counts
+// the same way.
 // Positives: a second launch without the assert, an assert of too small a multiple, and a count
 // changed after its assert.
 #include <cassert>
@@ -18,12 +19,8 @@ __device__ float max4(const float *x) { return fmaxf(fmaxf(x[0], x[1]), fmaxf(x[
 // N1. Four elements per lane: a warp covers 128, and the host leaves unless n is a multiple.
 __global__ void max_by_fours(const float *x, float *out, long long n) {
   const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
-  if (i0 >= n)
-    return;
-  float m = max4(x + i0);
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset));
-  out[i0 / 128] = m;
+  if (i0 >= n) return;
+  out[i0 / 128] = fmaxf(max4(x + i0), __shfl_xor_sync(0xffffffff, max4(x + i0), 16));
 }
 
 void launch_max_by_fours(const float *x, float *out, long long n, cudaStream_t stream) {
@@ -37,13 +34,8 @@ void launch_max_by_fours(const float *x, float *out, long long n, cudaStream_t s
 // launches.
 __global__ void warp_maximum(const float *rows, float *out, int count) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;
-  if (row >= count)
-    return;
-  float m = rows[row];
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset));
-  if ((threadIdx.x & 31) == 0)
-    out[row / 32] = m;
+  if (row >= count) return;
+  out[row / 32] = fmaxf(rows[row], __shfl_xor_sync(0xffffffff, rows[row], 16));
 }
 
 void launch_warp_maximum(const float *rows, float *out, int count, bool wide) {
@@ -85,84 +77,63 @@ template <typename Kernel> void launch_elementwise(Kernel kernel, float *x, int 
   cudaLaunchKernel((const void *)kernel, dim3((n + 255) / 256), dim3(256), args, 0, 0);
 }
 
-__global__ void max_by_fours_beside_helper(const float *x, float *out, long long n) {
+__global__ void max_beside_helper(const float *x, float *out, long long n) {
   const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
-  if (i0 >= n)
-    return;
-  float m = max4(x + i0);
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset));
-  out[i0 / 128] = m;
+  if (i0 >= n) return;
+  out[i0 / 128] = fmaxf(max4(x + i0), __shfl_xor_sync(0xffffffff, max4(x + i0), 8));
 }
 
 void scale_then_reduce(float *x, float *out, long long n) {
   if (n % 128 != 0)
     return;
   launch_elementwise(scale_all, x, int(n));
-  max_by_fours_beside_helper<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
+  max_beside_helper<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
 }
 
 // N5. The length asserted with <cassert>, together with another condition.
-__global__ void max_by_fours_asserted(const float *x, float *out, long long n) {
+__global__ void max_asserted(const float *x, float *out, long long n) {
   const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
-  if (i0 >= n)
-    return;
-  float m = max4(x + i0);
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset));
-  out[i0 / 128] = m;
+  if (i0 >= n) return;
+  out[i0 / 128] = fmaxf(max4(x + i0), __shfl_xor_sync(0xffffffff, max4(x + i0), 4));
 }
 
-void launch_max_by_fours_asserted(const float *x, float *out, long long n) {
+void launch_max_asserted(const float *x, float *out, long long n) {
   assert(n > 0 && n % 256 == 0);
-  max_by_fours_asserted<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
+  max_asserted<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
 }
 
 // ---- positives --------------------------------------------------------------------------------
 
 // P1. The second launch passes a length nobody checked.
-__global__ void max_by_fours_unchecked(const float *x, float *out, long long n) {
+__global__ void max_unchecked(const float *x, float *out, long long n) {
   const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
-  if (i0 >= n) // expected-note {{lanes where this condition holds leave the kernel}}
-    return;
-  float m = max4(x + i0);
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
-  out[i0 / 128] = m;
+  if (i0 >= n) return; // expected-note {{lanes where this condition holds leave the kernel}}
+  out[i0 / 128] = fmaxf(max4(x + i0), __shfl_xor_sync(0xffffffff, max4(x + i0), 2)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
 }
 
-void launch_max_by_fours_twice(const float *x, float *out, long long n, long long tail) {
+void launch_max_twice(const float *x, float *out, long long n, long long tail) {
   assert(n % 128 == 0);
-  max_by_fours_unchecked<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
-  max_by_fours_unchecked<<<dim3(1, 1), 128>>>(x + n, out, tail);
+  max_unchecked<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
+  max_unchecked<<<dim3(1, 1), 128>>>(x + n, out, tail);
 }
 
 // P2. A multiple of 64 still ends halfway through a warp's 128 elements.
-__global__ void max_by_fours_half(const float *x, float *out, long long n) {
+__global__ void max_half_checked(const float *x, float *out, long long n) {
   const long long i0 = ((long long)blockDim.x * blockIdx.y + threadIdx.x) * 4;
-  if (i0 >= n) // expected-note {{lanes where this condition holds leave the kernel}}
-    return;
-  float m = max4(x + i0);
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
-  out[i0 / 128] = m;
+  if (i0 >= n) return; // expected-note {{lanes where this condition holds leave the kernel}}
+  out[i0 / 128] = fmaxf(max4(x + i0), __shfl_xor_sync(0xffffffff, max4(x + i0), 1)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
 }
 
-void launch_max_by_fours_half(const float *x, float *out, long long n) {
+void launch_max_half_checked(const float *x, float *out, long long n) {
   REQUIRE(n % 64 == 0);
-  max_by_fours_half<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
+  max_half_checked<<<dim3(1, unsigned((n + 511) / 512)), 128>>>(x, out, n);
 }
 
 // P3. The count is trimmed after the check.
 __global__ void warp_maximum_trimmed(const float *rows, float *out, int count) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;
-  if (row >= count) // expected-note {{lanes where this condition holds leave the kernel}}
-    return;
-  float m = rows[row];
-  for (int offset = 16; offset > 0; offset >>= 1)
-    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, offset)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
-  if ((threadIdx.x & 31) == 0)
-    out[row / 32] = m;
+  if (row >= count) return; // expected-note {{lanes where this condition holds leave the kernel}}
+  out[row / 32] = fmaxf(rows[row], __shfl_xor_sync(0xffffffff, rows[row], 8)); // expected-warning {{the mask 0xffffffff names lanes that may have left the kernel before this call}}
 }
 
 void launch_warp_maximum_trimmed(const float *rows, float *out, int count) {
