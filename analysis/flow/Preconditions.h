@@ -1,5 +1,5 @@
 // What the guards before a point establish about an integer variable: a test that leaves the
-// function unless the variable is a multiple of K (`if (n % 256) __trap();` in a kernel,
+// function unless the variable is a multiple of K (`if (n % 256) trap();` in a kernel,
 // `GGML_ASSERT(ne0 % 128 == 0);` or `assert(n % 4 == 0);` before a launch). Shared by a kernel's
 // view of its own parameters (Uniformity) and by the arguments its launches pass (LaunchConfig).
 #pragma once
