@@ -1,4 +1,5 @@
 #include "analysis/flow/Preconditions.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Groups.h"
 #include "runtime-model/semantics/Operations.h"
 #include "clang/AST/ExprCXX.h"
@@ -11,17 +12,6 @@ using namespace clang;
 namespace coopcheck::analysis {
 
 namespace {
-
-const Expr *strip(const Expr *E) {
-  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
-}
-
-std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
 
 /// K when E is `Var % K`.
 std::optional<uint64_t> remainderOf(const Expr *E, const VarDecl *Var, const ASTContext &Ctx) {

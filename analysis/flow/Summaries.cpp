@@ -1,4 +1,5 @@
 #include "analysis/flow/Summaries.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/StmtSearch.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -144,11 +145,8 @@ std::optional<GroupType> dynamicPartitionType(const Expr *E, const FunctionDecl 
   GroupOrigin Parent = resolveGroupOrigin(Call->getArg(0), F);
   if (Parent.isKnown(GroupKind::Coalesced))
     return GroupType{GroupKind::Coalesced, 0};
-  Expr::EvalResult Size;
-  if (!Call->getArg(1)->isValueDependent() &&
-      Call->getArg(1)->EvaluateAsInt(Size, Callee->getASTContext()))
-    return GroupType{GroupKind::DynamicTile,
-                     static_cast<unsigned>(Size.Val.getInt().getZExtValue())};
+  if (std::optional<llvm::APSInt> Size = integerValue(Call->getArg(1), Callee->getASTContext()))
+    return GroupType{GroupKind::DynamicTile, static_cast<unsigned>(Size->getZExtValue())};
   return GroupType{GroupKind::DynamicTile, 0};
 }
 
@@ -417,7 +415,7 @@ const CallExpr *SummaryTable::barrierOnEveryPath(const FunctionDecl *F) {
     const Expr *E = dyn_cast<Expr>(S);
     if (const auto *Return = dyn_cast<ReturnStmt>(S))
       E = Return->getRetValue();
-    const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParenImpCasts()) : nullptr;
+    const auto *Call = E ? dyn_cast<CallExpr>(strip(E)) : nullptr;
     if (const CallExpr *Barrier = Call ? alwaysBarrierOfCall(Call) : nullptr)
       return Barrier;
     if (isa<ReturnStmt>(S) || (!isa<DeclStmt, NullStmt>(S) && !E))

@@ -1,5 +1,6 @@
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/Branches.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/Preconditions.h"
 #include "analysis/flow/Summaries.h"
@@ -141,10 +142,6 @@ bool satisfies(UniformValue V, UniformRequirement R) {
 
 namespace {
 
-const Expr *strip(const Expr *E) {
-  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
-}
-
 /// A variable no code may change once it is initialised: const, and no object with mutable
 /// fields (a reference or pointer to it does not let a callee or a closure write it).
 bool isConstant(const VarDecl *V) {
@@ -205,13 +202,6 @@ UniformValue groupMethodValue(const model::Operation &Op, GroupType G) {
   default:
     return UniformValue::perThread();
   }
-}
-
-std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
 }
 
 /// Every lane of a warp of WarpSize lanes, as a mask.

@@ -1,4 +1,5 @@
 #include "analysis/flow/UnitCache.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/PointeeWrites.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -166,11 +167,9 @@ static model::Dim3 commonMultiples(const model::Dim3 &A, const model::Dim3 &B) {
 UnitCache::RunningBlocks UnitCache::kernelBlocks(const FunctionDecl *Kernel) {
   RunningBlocks Known;
   if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
-    Expr::EvalResult Threads;
-    if (Bounds->getMaxThreads() && !Bounds->getMaxThreads()->isValueDependent() &&
-        Bounds->getMaxThreads()->EvaluateAsInt(Threads, Ctx) && Threads.Val.getInt() > 0)
-      Known.MaxWidth =
-          unsigned(std::min<uint64_t>(Known.MaxWidth, Threads.Val.getInt().getZExtValue()));
+    std::optional<llvm::APSInt> Threads = integerValue(Bounds->getMaxThreads(), Ctx);
+    if (Threads && Threads->isStrictlyPositive())
+      Known.MaxWidth = unsigned(std::min<uint64_t>(Known.MaxWidth, Threads->getZExtValue()));
   }
   const std::optional<std::vector<model::Dim3>> &Blocks = launchedBlocks(Kernel);
   if (!Blocks || Blocks->empty())

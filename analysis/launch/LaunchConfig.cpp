@@ -1,4 +1,5 @@
 #include "analysis/launch/LaunchConfig.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/Preconditions.h"
 #include "analysis/flow/UnitCache.h"
@@ -35,11 +36,11 @@ namespace {
 constexpr unsigned MaxDepth = 16; ///< of definitions followed for one value
 
 std::optional<uint64_t> integerConstant(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E->getType()->isIntegralOrEnumerationType() || E->isValueDependent() ||
-      !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+  std::optional<llvm::APSInt> Value =
+      E->getType()->isIntegralOrEnumerationType() ? integerValue(E, Ctx) : std::nullopt;
+  if (!Value || Value->isNegative())
     return std::nullopt;
-  return R.Val.getInt().getLimitedValue();
+  return Value->getLimitedValue();
 }
 
 bool isDim3(QualType T) {
@@ -583,11 +584,8 @@ std::optional<std::vector<model::Dim3>> launchedBlocks(UnitCache &TU, const Func
 /// the launching function's guards make a variable of its own that nothing in it assigns.
 static uint64_t argumentMultiple(const LaunchSite &Site, const Expr *Arg, ASTContext &Ctx) {
   Arg = Arg->IgnoreParenImpCasts();
-  Expr::EvalResult Constant;
-  if (!Arg->isValueDependent() && Arg->EvaluateAsInt(Constant, Ctx)) {
-    llvm::APSInt Value = Constant.Val.getInt();
-    return Value.isZero() ? 1 : Value.abs().getLimitedValue(uint64_t(1) << 32);
-  }
+  if (std::optional<llvm::APSInt> Value = integerValue(Arg, Ctx))
+    return Value->isZero() ? 1 : Value->abs().getLimitedValue(uint64_t(1) << 32);
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const Stmt *Body = Site.Enclosing ? Site.Enclosing->getBody() : nullptr;

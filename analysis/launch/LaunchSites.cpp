@@ -1,4 +1,5 @@
 #include "analysis/launch/LaunchSites.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/UnitCache.h"
 #include "clang/AST/ExprCXX.h"
@@ -113,10 +114,10 @@ private:
   }
 
   void record(Value &V, const Expr *E) {
-    Expr::EvalResult Result;
-    if (E->isValueDependent() || !E->EvaluateAsInt(Result, Ctx))
+    std::optional<llvm::APSInt> Result = integerValue(E, Ctx);
+    if (!Result)
       V.Unknown = true;
-    else if (Result.Val.getInt().isZero())
+    else if (Result->isZero())
       V.Zero = true;
     else
       V.NonZero = true;

@@ -1,4 +1,5 @@
 #include "analysis/rules/TileSizes.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
@@ -45,10 +46,8 @@ bool hasTileMemory(UnitCache &TU, const Expr *Parent, const FunctionDecl *F) {
 }
 
 std::optional<unsigned> constantSize(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult Result;
-  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Ctx))
-    return std::nullopt;
-  return static_cast<unsigned>(Result.Val.getInt().getLimitedValue(UINT_MAX));
+  std::optional<llvm::APSInt> Value = integerValue(E, Ctx);
+  return Value ? std::optional<unsigned>(Value->getLimitedValue(UINT_MAX)) : std::nullopt;
 }
 
 /// The platform's verdict on Bad's size; for a multi-warp tile below sm_80 HasTileMemory decides

@@ -1,4 +1,5 @@
 #include "analysis/rules/WarpWidths.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/StableOrder.h"
 #include "analysis/flow/Uniformity.h"
 #include "analysis/flow/UnitCache.h"
@@ -31,11 +32,10 @@ bool mentionsWarpWidth(const Stmt *E) {
 
 /// A constant written for a fixed width: one that names warpSize (a constant 32 in CUDA's
 /// headers) is written for every width.
-std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || mentionsWarpWidth(E) || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
+std::optional<int64_t> fixedWidthConstant(const Expr *E, const ASTContext &Ctx) {
+  std::optional<llvm::APSInt> Value =
+      E && !mentionsWarpWidth(E) ? integerValue(E, Ctx) : std::nullopt;
+  return Value ? std::optional<int64_t>(Value->getExtValue()) : std::nullopt;
 }
 
 bool names(const Expr *E, const VarDecl *Var) {
@@ -61,7 +61,7 @@ int stepDirection(const Expr *Step, const VarDecl *Counter, const ASTContext &Ct
   } else {
     return 0;
   }
-  std::optional<int64_t> Amount = constantOf(By, Ctx);
+  std::optional<int64_t> Amount = fixedWidthConstant(By, Ctx);
   if ((Op == BO_Mul && Amount == 2) || (Op == BO_Shl && Amount == 1))
     return 1;
   if ((Op == BO_Div && Amount == 2) || (Op == BO_Shr && Amount == 1))
@@ -115,7 +115,7 @@ public:
     // shuffle from a lane every thread names alike (a broadcast from lane 0).
     bool Broadcast = Op->Kind == model::OperationKind::Shuffle && Op->LaneArg >= 0 &&
                      unsigned(Op->LaneArg) < Call->getNumArgs() &&
-                     constantOf(Call->getArg(unsigned(Op->LaneArg)), Ctx) &&
+                     fixedWidthConstant(Call->getArg(unsigned(Op->LaneArg)), Ctx) &&
                      !explicitWidth(Call, *Op);
     SpansWholeWarps |= Broadcast || Class == model::CollectiveClass::Vote ||
                        Class == model::CollectiveClass::Match;
@@ -127,12 +127,12 @@ public:
     if (!Start || !shufflesBy(Loop->getBody(), Start->first))
       return true;
     int Direction = stepDirection(Loop->getInc(), Start->first, Ctx);
-    std::optional<int64_t> From = constantOf(Start->second, Ctx);
+    std::optional<int64_t> From = fixedWidthConstant(Start->second, Ctx);
     if (Direction < 0 && From == 16 && writtenOut(Start->second)) {
       add(Found, Shape::OffsetsFrom16, Start->second, Start->second, "warpSize / 2");
     } else if (Direction > 0 && From == 1) {
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond());
-      std::optional<int64_t> Bound = Cond ? constantOf(Cond->getRHS(), Ctx) : std::nullopt;
+      std::optional<int64_t> Bound = Cond ? fixedWidthConstant(Cond->getRHS(), Ctx) : std::nullopt;
       if (Cond && names(Cond->getLHS(), Start->first) && writtenOut(Cond->getRHS()) &&
           ((Cond->getOpcode() == BO_LT && Bound == 32) ||
            (Cond->getOpcode() == BO_LE && Bound == 16)))
@@ -145,7 +145,7 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     // Only a 32 written into the expression: a width with a name (a macro, a template or
     // constexpr parameter) is the author's to set for each target.
-    std::optional<int64_t> By = constantOf(BO->getRHS(), Ctx);
+    std::optional<int64_t> By = fixedWidthConstant(BO->getRHS(), Ctx);
     if (!By || !writtenOut(BO->getRHS()))
       return true;
     BinaryOperatorKind Op = BO->getOpcode();
