@@ -264,11 +264,15 @@ __device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsign
 __device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
 
 // ---- Cached loads and stores ---------------------------------------------------------------------
-// Cache hints do not change what a thread reads or writes, so plain accesses model them.
+// Cache hints do not change what a thread reads or writes, so plain accesses model them; a store
+// converts its value to the pointee, as the toolkit's overloads for each type do.
+#define __COOPCHECK_CACHE_HINTS 1 // nvcc_compat.h adds the ones clang lacks to a real toolkit
 #define __CCM_LOAD(NAME)                                                                            \
   template <typename T> static __inline__ __device__ T NAME(const T *ptr) { return *ptr; }
 #define __CCM_STORE(NAME)                                                                           \
-  template <typename T> static __inline__ __device__ void NAME(T *ptr, T value) { *ptr = value; }
+  template <typename T, typename V> static __inline__ __device__ void NAME(T *ptr, V value) {     \
+    *ptr = value;                                                                                  \
+  }
 __CCM_LOAD(__ldg)
 __CCM_LOAD(__ldca)
 __CCM_LOAD(__ldcg)
