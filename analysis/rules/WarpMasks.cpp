@@ -144,6 +144,9 @@ private:
   bool sourceLaneNotInMask(uint64_t M, const std::optional<LaneSets::PerWarp> &Exact,
                            std::vector<MaskProblem> &Out);
   bool laneDivergent(const Expr *Cond);
+  /// Whether every lane an exit of this shape lets stay reads only from lanes that stayed too
+  /// (a broadcast from the first lane after `if (tid >= n) return;`).
+  bool readsOnlyStayingLanes(LaneSets::StayingLanes Staying);
   bool activeMask(const Expr *MaskArg, std::vector<MaskProblem> &Out);
   unsigned readGroup();
   std::optional<int64_t> largestValue(const Expr *E);
@@ -237,12 +240,35 @@ void MaskAnalysis::analyse(const CallExpr *C, std::vector<MaskProblem> &Out) {
   model::CollectiveClass Class = model::collectiveClassOf(Op->Kind);
   if (M == All &&
       (Class == model::CollectiveClass::Shuffle || Class == model::CollectiveClass::Reduce))
-    if (const Expr *Exit = Lanes.laneVaryingExit(Call, readGroup())) {
+    if (LaneSets::LaneVaryingExit Exit = Lanes.laneVaryingExit(Call, readGroup());
+        Exit.Condition && !readsOnlyStayingLanes(Exit.Staying)) {
       MaskProblem P = problem(MaskProblem::Kind::ExitedLanes, MaskProblem::Level::Warning);
       P.Mask = M;
-      P.Condition = Exit;
+      P.Condition = Exit.Condition;
       Out.push_back(P);
     }
+}
+
+bool MaskAnalysis::readsOnlyStayingLanes(LaneSets::StayingLanes Staying) {
+  using StayingLanes = LaneSets::StayingLanes;
+  if (Staying == StayingLanes::Any)
+    return false;
+  bool Lowest = Staying == StayingLanes::Lowest;
+  // A lane that stayed reads its own value or one nearer the end of the group that stays.
+  if (Op->Kind == model::OperationKind::ShuffleUp || Op->Kind == model::OperationKind::ShuffleDown)
+    return (Op->Kind == model::OperationKind::ShuffleUp) == Lowest;
+  const Expr *Source = argument(Op->LaneArg);
+  std::optional<int64_t> Lane = Source ? Lanes.constant(Source) : std::nullopt;
+  if (Op->Kind != model::OperationKind::Shuffle || !Lane || *Lane < 0)
+    return false;
+  // The source is the lane of that rank in the reader's group of Width lanes: its first or its
+  // last.
+  const Expr *WidthArgument = argument(Op->WidthArg);
+  std::optional<int64_t> Width = WidthArgument ? Lanes.constant(WidthArgument) : int64_t(WS);
+  if (!Width || *Width <= 0 || !llvm::isPowerOf2_64(uint64_t(*Width)))
+    return false;
+  uint64_t Group = std::min<uint64_t>(uint64_t(*Width), WS);
+  return uint64_t(*Lane) % Group == (Lowest ? 0 : Group - 1);
 }
 
 bool MaskAnalysis::analyseThroughCall(const CallExpr *C, std::vector<MaskProblem> &Out) {

@@ -1,4 +1,5 @@
 #include "analysis/warp/LaneSets.h"
+#include "analysis/flow/Expressions.h"
 #include "analysis/flow/Groups.h"
 #include "analysis/flow/Summaries.h"
 #include "analysis/flow/UnitCache.h"
@@ -12,7 +13,7 @@ using namespace clang;
 namespace coopcheck::analysis {
 namespace {
 
-const Expr *strip(const Expr *E) { return E ? E->IgnoreParens() : nullptr; }
+const Expr *withoutParens(const Expr *E) { return E ? E->IgnoreParens() : nullptr; }
 
 bool isSigned(QualType T) { return T->isSignedIntegerOrEnumerationType(); }
 
@@ -112,7 +113,7 @@ bool argumentsMayDifferInAWarp(UnitCache &TU, const FunctionDecl *F, UniformValu
 std::optional<LaneSets::CountedLoop> LaneSets::countedLoop(const ForStmt *Loop) {
   constexpr unsigned MaxTrips = 64;
   auto Start = counterStart(Loop->getInit());
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(Loop->getCond()));
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(withoutParens(Loop->getCond()));
   const Expr *Step = Loop->getInc() ? Loop->getInc()->IgnoreParens() : nullptr;
   if (!Start || !Cond || !Cond->isComparisonOp() || !Step)
     return std::nullopt;
@@ -131,7 +132,7 @@ std::optional<LaneSets::CountedLoop> LaneSets::countedLoop(const ForStmt *Loop) 
     Op = UO->isIncrementOp() ? BO_Add : BO_Sub;
     By = UO->isIncrementDecrementOp() ? std::optional<int64_t>(1) : std::nullopt;
   } else if (const auto *BO = dyn_cast<BinaryOperator>(Step); BO && localNamed(BO->getLHS()) == K) {
-    const auto *Rhs = dyn_cast<BinaryOperator>(strip(BO->getRHS()));
+    const auto *Rhs = dyn_cast<BinaryOperator>(withoutParens(BO->getRHS()));
     if (const auto *CA = dyn_cast<CompoundAssignOperator>(BO)) {
       Op = BinaryOperator::getOpForCompoundAssignment(CA->getOpcode());
       By = constant(CA->getRHS());
@@ -326,7 +327,7 @@ std::optional<int64_t> LaneSets::evalCall(const CallExpr *Call, unsigned Tid, un
 
 std::optional<int64_t> LaneSets::eval(const Expr *E, unsigned Tid, unsigned BlockDim,
                                       unsigned Depth) {
-  E = strip(E);
+  E = withoutParens(E);
   if (!E || Depth > 64 || ++Steps > 4096 || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   QualType T = E->getType();
@@ -666,20 +667,62 @@ std::optional<LaneSets::CountedLoop> LaneSets::enclosingCountedLoop(const Expr *
   return std::nullopt;
 }
 
-const Expr *LaneSets::laneVaryingExit(const Stmt *S, unsigned Group) {
+namespace {
+
+/// How a thread's value moves with its lane: the coefficient of the lane in V's thread terms
+/// (threadIdx.x is the warp's first x plus the lane), when the rest of V is the same over each
+/// aligned group of Group lanes.
+std::optional<int64_t> laneCoefficient(const UniformValue &V, unsigned Group) {
+  if (V.Unknown || !satisfies(restOf(V), UniformRequirement::tile(Group)))
+    return std::nullopt;
+  return int64_t(V.Terms.X) + V.Terms.Lane;
+}
+
+/// Which lanes of each group the exit Shape lets stay: a comparison of two sides whose
+/// difference grows (or shrinks) with the lane lets the lanes on one side of a bound stay.
+LaneSets::StayingLanes stayingLanes(const BranchShape &Shape, Uniformity &U, unsigned Group) {
+  using StayingLanes = LaneSets::StayingLanes;
+  bool StaysWhereHolds = Shape.Branch.Form == DivergentBranch::Shape::Holds;
+  if (!StaysWhereHolds && Shape.Branch.Form != DivergentBranch::Shape::DoesNotHold)
+    return StayingLanes::Any;
+  const Expr *Cond = strip(Shape.Branch.Condition);
+  while (const auto *Not = dyn_cast<UnaryOperator>(Cond)) {
+    if (Not->getOpcode() != UO_LNot)
+      return StayingLanes::Any;
+    StaysWhereHolds = !StaysWhereHolds;
+    Cond = strip(Not->getSubExpr());
+  }
+  const auto *Compare = dyn_cast<BinaryOperator>(Cond);
+  if (!Compare || !Compare->isRelationalOp())
+    return StayingLanes::Any;
+  std::optional<int64_t> Left = laneCoefficient(U.valueOf(Compare->getLHS()), Group);
+  std::optional<int64_t> Right = laneCoefficient(U.valueOf(Compare->getRHS()), Group);
+  if (!Left || !Right || *Left == *Right)
+    return StayingLanes::Any;
+  // `L < R` holds for the lowest lanes when L - R grows with the lane.
+  bool LessThan = Compare->getOpcode() == BO_LT || Compare->getOpcode() == BO_LE;
+  bool HoldsForLowest = LessThan == (*Left > *Right);
+  return HoldsForLowest == StaysWhereHolds ? StayingLanes::Lowest : StayingLanes::Highest;
+}
+
+} // namespace
+
+LaneSets::LaneVaryingExit LaneSets::laneVaryingExit(const Stmt *S, unsigned Group) {
+  LaneVaryingExit Found;
   FunctionCFG *Cfg = TU.cfgOf(Function);
   const CFGBlock *Block = Cfg ? Cfg->blockOf(S) : nullptr;
   if (!Block)
-    return nullptr;
+    return Found;
   Group = Group && Group < WarpSize ? Group : WarpSize;
   UniformRequirement Warp = UniformRequirement::tile(Group);
+  Uniformity &RowsOfWholeWarps = TU.rowsOfWholeWarpsUniformityOf(Function);
   for (const BranchShape &Shape : branchesDeciding(*Cfg, Block, S, Function)) {
     if (!Shape.Branch.Condition || !Shape.GuardsKernelExit)
       continue;
     const Expr *Cond = Shape.Branch.Condition;
     // As for the conditions around the call (mayDifferInAWarp): rows of whole warps leave
     // together (`if (row >= rows) return;` for `row = blockIdx.x * blockDim.y + threadIdx.y`).
-    if (TU.rowsOfWholeWarpsUniformityOf(Function).isUniformAt(Cond, Warp))
+    if (RowsOfWholeWarps.isUniformAt(Cond, Warp))
       continue;
     if (auto L = lanesWhere(Cond)) { // lane-evaluable: does any group lose only part of its lanes?
       bool Splits = false;
@@ -692,9 +735,12 @@ const Expr *LaneSets::laneVaryingExit(const Stmt *S, unsigned Group) {
       if (!Splits)
         continue;
     }
-    return Cond;
+    StayingLanes Staying = stayingLanes(Shape, RowsOfWholeWarps, Group);
+    Found.Staying = !Found.Condition || Found.Staying == Staying ? Staying : StayingLanes::Any;
+    if (!Found.Condition)
+      Found.Condition = Cond;
   }
-  return nullptr;
+  return Found;
 }
 
 std::string laneRanges(uint64_t Mask) {

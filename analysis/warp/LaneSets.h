@@ -98,9 +98,21 @@ public:
   dataDependentGuard(const clang::Stmt *S,
                      llvm::function_ref<bool(const BranchShape &)> Skip = nullptr);
 
-  /// The condition of an exit from the kernel taken before S (`if (i >= n) return;`) that may
-  /// differ between the lanes of an aligned group of Group lanes (a warp by default), or null.
-  const clang::Expr *laneVaryingExit(const clang::Stmt *S, unsigned Group = 0);
+  /// Which lanes of each aligned group an exit from the kernel lets stay.
+  enum class StayingLanes {
+    Any,     ///< no order is known
+    Lowest,  ///< those below a bound (`if (tid >= n) return;` for `tid = threadIdx.x`)
+    Highest, ///< those at or above a bound (`if (tid < first) return;`)
+  };
+  struct LaneVaryingExit {
+    /// The condition of the first such exit, or null when no exit splits a group.
+    const clang::Expr *Condition = nullptr;
+    /// What every such exit lets stay, taken together.
+    StayingLanes Staying = StayingLanes::Any;
+  };
+  /// The exits from the kernel taken before S (`if (i >= n) return;`) whose conditions may
+  /// differ between the lanes of an aligned group of Group lanes (a warp by default).
+  LaneVaryingExit laneVaryingExit(const clang::Stmt *S, unsigned Group = 0);
 
   /// The statement giving the variable E names its value, when exactly one reaches E.
   const clang::Expr *singleDefinitionValue(const clang::Expr *E);

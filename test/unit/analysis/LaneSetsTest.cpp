@@ -107,9 +107,43 @@ TEST(LaneSets, AnExitThatDiffersBetweenLanes) {
     })");
   ASSERT_TRUE(S.ok());
   LaneSets Lanes(S.analysis(), S.function("k"));
-  EXPECT_NE(Lanes.laneVaryingExit(S.call("k", "__shfl_down_sync")), nullptr);
+  EXPECT_NE(Lanes.laneVaryingExit(S.call("k", "__shfl_down_sync")).Condition, nullptr);
   LaneSets Uniform(S.analysis(), S.function("uniform"));
-  EXPECT_EQ(Uniform.laneVaryingExit(S.call("uniform", "__shfl_down_sync")), nullptr);
+  EXPECT_EQ(Uniform.laneVaryingExit(S.call("uniform", "__shfl_down_sync")).Condition, nullptr);
+}
+
+TEST(LaneSets, WhichLanesAnExitLetsStay) {
+  test::ParsedSource S(R"(
+    __global__ void below(int *p, int n) {
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (!(i < n)) return;
+      p[i] = __shfl_sync(0xffffffff, p[i], 0);
+    }
+    __global__ void above(int *p, int first) {
+      if (first > (int)threadIdx.x) return;
+      p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], 0);
+    }
+    __global__ void both(int *p, int first, int n) {
+      if ((int)threadIdx.x >= n) return;
+      if ((int)threadIdx.x < first) return;
+      p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], 0);
+    }
+    __global__ void loaded(int *p, int n) {
+      if (p[threadIdx.x] >= n) return;
+      p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], 0);
+    })");
+  ASSERT_TRUE(S.ok());
+  using StayingLanes = LaneSets::StayingLanes;
+  auto Staying = [&](const char *Kernel) {
+    LaneSets Lanes(S.analysis(), S.function(Kernel));
+    LaneSets::LaneVaryingExit Exit = Lanes.laneVaryingExit(S.call(Kernel, "__shfl_sync"));
+    EXPECT_NE(Exit.Condition, nullptr) << Kernel;
+    return Exit.Staying;
+  };
+  EXPECT_EQ(Staying("below"), StayingLanes::Lowest);
+  EXPECT_EQ(Staying("above"), StayingLanes::Highest);
+  EXPECT_EQ(Staying("both"), StayingLanes::Any);
+  EXPECT_EQ(Staying("loaded"), StayingLanes::Any);
 }
 
 TEST(LaneSets, ACountedLoopTakesItsValuesTripByTrip) {
