@@ -46,6 +46,18 @@ std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
   return Lines;
 }
 
+/// What is left of Budget once Spent is done.
+uint64_t left(uint64_t Budget, uint64_t Spent) { return Budget - std::min(Budget, Spent); }
+
+/// Where a kernel is defined, which every instance of a template shares (none without line
+/// tables).
+std::optional<SourceLine> definitionOf(const llvm::Function &Kernel) {
+  const llvm::DISubprogram *Subprogram = Kernel.getSubprogram();
+  if (!Subprogram)
+    return std::nullopt;
+  return SourceLine{normalisedPath(Subprogram->getFilename().str()), Subprogram->getLine()};
+}
+
 bool hasCollective(const llvm::Function &Kernel) {
   return llvm::any_of(kernelInstructions(Kernel), [](const llvm::Instruction *I) {
     auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
@@ -64,40 +76,57 @@ bool failsAt(const report::Finding &F, const std::set<SourcePlace> &Points) {
          Points.count({File, F.Anchor->Line, 0});
 }
 
-/// The work of the unit's replays so far, in all and for each finding they tried to confirm.
+/// The work of the unit's replays so far: in all, in those that only hunted for deadlocks, and
+/// for each finding they tried to confirm.
 struct WorkSpent {
-  executor::Work Unit;
+  executor::Work Unit, Hunt;
   std::vector<executor::Work> PerFinding; ///< by the finding's index in the unit's findings
+  /// Findings (by index) whose replays in a kernel defined at a place all stopped at a bound
+  /// without a witness: the other instances of that template share the code the search could not
+  /// finish, so they are not tried.
+  std::set<std::pair<size_t, SourceLine>> Inconclusive;
 };
 
 /// One kernel's findings and what its replays showed.
 class KernelReplay {
 public:
   /// Spent: the work of the unit's replays so far, which this one's add to. MayWait: whether the
-  /// kernel can wait on memory, so that only a replay finds its hangs.
+  /// kernel can wait on memory, so that only a replay finds its hangs. Definition: where the
+  /// kernel is defined, if known.
   KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
-               std::vector<report::Finding> &Findings, WorkSpent &Spent, bool MayWait)
+               std::vector<report::Finding> &Findings, WorkSpent &Spent, bool MayWait,
+               std::optional<SourceLine> Definition)
       : Kernel(Kernel), Options(Options), Findings(Findings), Spent(Spent), Lines(linesOf(Kernel)),
-        HuntsDeadlocks(Options.ReportDeadlocks && MayWait && hasCollective(Kernel)) {}
+        HuntsDeadlocks(Options.ReportDeadlocks && MayWait && hasCollective(Kernel)),
+        Definition(std::move(Definition)) {}
 
-  bool worthReplaying() const { return anyPending() || HuntsDeadlocks; }
+  bool worthReplaying() const { return anyPending() || hunting(); }
+  bool huntsDeadlocks() const { return HuntsDeadlocks; }
 
   void run(const std::vector<ReplayShape> &Shapes) {
     // Ruled out only on the launches the program makes, each replayed as launched.
     std::vector<ReplayShape> Launched;
-    bool RuledOut = true;
+    std::vector<size_t> Tried = pendingFindings();
+    bool RuledOut = true, Bounded = !Shapes.empty();
     for (const ReplayShape &S : Shapes) {
+      // A hunt takes the default grid only for a kernel the program launches nowhere known.
+      if (S.Assumed && !anyPending() && &S != &Shapes.front())
+        break;
       ReplayResult R = replay(S, Options.Model);
       for (const PathResult &P : R.Failures)
         attribute(P, S.Shape);
       if (S.AsLaunched)
         Launched.push_back(S);
       RuledOut &= S.Assumed || (S.AsLaunched && R.Failures.empty() && R.Exhausted);
+      Bounded &= !R.BoundHit.empty();
       if (!worthReplaying())
-        return;
+        break;
     }
     if (RuledOut && !Launched.empty() && anyDowngradable() && ruledOutBySpecification(Launched))
       downgrade(Launched);
+    for (size_t I : Tried)
+      if (Bounded && Definition && unconfirmed(Findings[I]))
+        Spent.Inconclusive.insert({I, *Definition});
   }
 
   std::vector<report::Finding> Deadlocks;
@@ -109,11 +138,24 @@ private:
   bool unconfirmed(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
   /// A finding of this kernel that replays may still confirm or rule out.
   bool pending(const report::Finding &F) const {
-    return unconfirmed(F) && Spent.PerFinding[&F - Findings.data()].within(
-                                 Options.FindingSteps, Options.FindingSolverWork);
+    size_t I = &F - Findings.data();
+    return unconfirmed(F) &&
+           Spent.PerFinding[I].within(Options.FindingSteps, Options.FindingSolverWork) &&
+           !(Definition && Spent.Inconclusive.count({I, *Definition}));
+  }
+  std::vector<size_t> pendingFindings() const {
+    std::vector<size_t> Pending;
+    for (size_t I = 0; I < Findings.size(); ++I)
+      if (pending(Findings[I]))
+        Pending.push_back(I);
+    return Pending;
   }
   bool anyPending() const {
     return llvm::any_of(Findings, [&](const report::Finding &F) { return pending(F); });
+  }
+  bool hunting() const {
+    return HuntsDeadlocks && Spent.Hunt.Steps < Options.HuntSteps &&
+           Spent.Hunt.SolverWork < Options.HuntSolverWork;
   }
   /// Replays under the specification model only serve downgrades.
   bool anyDowngradable() const {
@@ -123,8 +165,11 @@ private:
 
   ReplayResult replay(const ReplayShape &S, Semantics Model) {
     auto Start = std::chrono::steady_clock::now();
+    bool Hunt = !anyPending();
     ReplayResult R = executor::replay(Kernel, S.Shape, Model, bounds(), KnownArguments(),
                                       analysis::modelIncludeDir());
+    if (Hunt)
+      Spent.Hunt += R.Done;
     for (report::Finding &F : Findings)
       if (pending(F))
         Spent.PerFinding[&F - Findings.data()] += R.Done;
@@ -143,13 +188,14 @@ private:
     return R;
   }
 
-  /// A kernel with no finding is replayed only to look for deadlocks: a shorter search, so
-  /// that replaying every kernel with a collective stays cheap.
+  /// A kernel with no finding is replayed only to look for deadlocks: a shorter search, within
+  /// what is left of the unit's hunt.
   Bounds bounds() const {
     Bounds Limits;
     if (!anyPending()) {
-      Limits.Steps /= 4;
-      Limits.SolverWork /= 4;
+      Limits.Steps = std::min(Limits.Steps / 4, left(Options.HuntSteps, Spent.Hunt.Steps));
+      Limits.SolverWork =
+          std::min(Limits.SolverWork / 4, left(Options.HuntSolverWork, Spent.Hunt.SolverWork));
       Limits.Paths = 16;
     }
     return Limits;
@@ -205,6 +251,7 @@ private:
   WorkSpent &Spent;
   std::set<SourceLine> Lines;
   bool HuntsDeadlocks;
+  std::optional<SourceLine> Definition;
 };
 
 /// Whether a kernel of the IR is one the static facts say can wait on memory.
@@ -224,12 +271,18 @@ void confirmFindings(const UnitToConfirm &Unit, const analysis::DeviceModule &IR
   WorkSpent Spent;
   Spent.PerFinding.resize(Findings.size());
   unsigned NotReplayed = 0;
+  std::set<SourceLine> Hunted; // where the kernels hunted in so far are defined
   for (const llvm::Function &Kernel : *IR.Module) {
     if (Kernel.isDeclaration() || Kernel.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       continue;
-    KernelReplay Replay(Kernel, Options, Findings, Spent, mayWait(Kernel, Unit));
+    std::optional<SourceLine> Definition = definitionOf(Kernel);
+    KernelReplay Replay(Kernel, Options, Findings, Spent,
+                        mayWait(Kernel, Unit) && !(Definition && Hunted.count(*Definition)),
+                        Definition);
     if (!Replay.worthReplaying())
       continue;
+    if (Definition && Replay.huntsDeadlocks())
+      Hunted.insert(*Definition);
     if (!Spent.Unit.within(Options.UnitSteps, Options.UnitSolverWork)) {
       ++NotReplayed;
       continue;

@@ -32,7 +32,14 @@ struct ConfirmOptions {
   /// The work the replays that try to confirm one finding may do: a finding in a template that
   /// the unit instantiates many times (a block sort for each key type and block size) is
   /// confirmed or not in the first few instances as in the rest, so past this it keeps its level.
+  /// A finding whose replays in one instance all stop at a bound is not tried in the others.
   uint64_t FindingSteps = 8000000, FindingSolverWork = 12000000;
+  /// The work the replays that only hunt for deadlocks (of kernels without a finding to confirm)
+  /// may do in all, that of one such replay: a hunt looks for what no rule reported, and replaying
+  /// every kernel that may wait on memory cost some units ten times their parse. A template's
+  /// instances share the code a hang comes from, so only the first instance is hunted, on the
+  /// launches the program makes (on the default grid when none is known).
+  uint64_t HuntSteps = 500000, HuntSolverWork = 750000;
   /// --grid: the only grid kernels are replayed on.
   std::optional<model::Dim3> Grid, Block;
 };

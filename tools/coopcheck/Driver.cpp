@@ -280,7 +280,8 @@ std::string optionsAffectingResults(const RunOptions &O) {
       std::string(O.Confirm ? "confirm" : "") + '\0' + std::to_string(O.UnitTimeLimitSeconds) +
       '\0' + std::to_string(static_cast<int>(C.Model)) + '\0' + std::to_string(C.UnitSteps) + '\0' +
       std::to_string(C.UnitSolverWork) + '\0' + std::to_string(C.FindingSteps) + '\0' +
-      std::to_string(C.FindingSolverWork);
+      std::to_string(C.FindingSolverWork) + '\0' + std::to_string(C.HuntSteps) + '\0' +
+      std::to_string(C.HuntSolverWork);
   for (const std::optional<model::Dim3> &D : {C.Grid, C.Block})
     if (D)
       Text += '\0' + std::to_string(D->X) + "x" + std::to_string(D->Y) + "x" + std::to_string(D->Z);

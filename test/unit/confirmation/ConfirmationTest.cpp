@@ -344,6 +344,49 @@ template __global__ void scale<3>(int *);
   EXPECT_EQ(Replays(1), 1u);
 }
 
+// A hunt for deadlocks no rule reported replays one instance of a template (its instances share
+// the code a hang comes from) and stops once the unit's hunt budget is spent.
+TEST(Confirmation, AHuntTakesOneInstanceOfATemplateWithinTheUnitsBudget) {
+  Unit U(R"(template <int N> __global__ void wait(volatile int *flag, int *out) {
+  if (threadIdx.x == 0)
+    while (*flag == 0) {
+    }
+  __syncthreads();
+  if (threadIdx.x == 32)
+    *flag = N;
+  out[threadIdx.x] = N;
+}
+template __global__ void wait<1>(volatile int *, int *);
+template __global__ void wait<2>(volatile int *, int *);
+template __global__ void wait<3>(volatile int *, int *);
+)" + std::string(FlagAfterBarrier));
+  struct Hunt {
+    size_t Instances = 0, Others = 0, Deadlocks = 0;
+  };
+  auto HuntWith = [&](uint64_t HuntSteps) {
+    ConfirmOptions Options;
+    Options.ReportDeadlocks = true;
+    Options.HuntSteps = HuntSteps;
+    std::vector<report::Finding> Findings;
+    std::string Printed = U.replaysPrinted(Findings, Options, {"wait", "k"});
+    Hunt H;
+    H.Instances = llvm::StringRef(Printed).count("coopcheck: executor: _Z4wait");
+    H.Others = llvm::StringRef(Printed).count("coopcheck: executor: _Z1k");
+    H.Deadlocks = size_t(llvm::count_if(
+        Findings, [](const report::Finding &F) { return F.RuleId == "cg-deadlock"; }));
+    return H;
+  };
+  Hunt Whole = HuntWith(ConfirmOptions().HuntSteps);
+  EXPECT_EQ(Whole.Instances, 1u);
+  EXPECT_EQ(Whole.Others, 1u);
+  EXPECT_EQ(Whole.Deadlocks, 2u);
+  // A budget of one step: the first kernel's replay is cut to it and finds nothing; no other
+  // kernel is hunted.
+  Hunt Spent = HuntWith(1);
+  EXPECT_EQ(Spent.Instances + Spent.Others, 1u);
+  EXPECT_EQ(Spent.Deadlocks, 0u);
+}
+
 // Host code that does not compile with the model headers (here: a name only the toolkit's own
 // headers would declare) no longer stops the device code from being replayed, and Clang's
 // complaints stay off stderr.
