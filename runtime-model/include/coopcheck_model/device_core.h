@@ -264,27 +264,18 @@ __device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsign
 __device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
 
 // ---- Cached loads and stores ---------------------------------------------------------------------
-// Cache hints do not change what a thread reads or writes, so plain accesses model them; a store
-// converts its value to the pointee, as the toolkit's overloads for each type do.
 #define __COOPCHECK_CACHE_HINTS 1 // nvcc_compat.h adds the ones clang lacks to a real toolkit
-#define __CCM_LOAD(NAME)                                                                            \
-  template <typename T> static __inline__ __device__ T NAME(const T *ptr) { return *ptr; }
-#define __CCM_STORE(NAME)                                                                           \
-  template <typename T, typename V> static __inline__ __device__ void NAME(T *ptr, V value) {     \
-    *ptr = value;                                                                                  \
-  }
-__CCM_LOAD(__ldg)
-__CCM_LOAD(__ldca)
-__CCM_LOAD(__ldcg)
-__CCM_LOAD(__ldcs)
-__CCM_LOAD(__ldlu)
-__CCM_LOAD(__ldcv)
-__CCM_STORE(__stwb)
-__CCM_STORE(__stcg)
-__CCM_STORE(__stcs)
-__CCM_STORE(__stwt)
-#undef __CCM_LOAD
-#undef __CCM_STORE
+#include "cache_hints.h"
+__COOPCHECK_LOAD_HINT(__ldg)
+__COOPCHECK_LOAD_HINT(__ldca)
+__COOPCHECK_LOAD_HINT(__ldcg)
+__COOPCHECK_LOAD_HINT(__ldcs)
+__COOPCHECK_LOAD_HINT(__ldlu)
+__COOPCHECK_LOAD_HINT(__ldcv)
+__COOPCHECK_STORE_HINT(__stwb)
+__COOPCHECK_STORE_HINT(__stcg)
+__COOPCHECK_STORE_HINT(__stcs)
+__COOPCHECK_STORE_HINT(__stwt)
 
 #include "warp_intrinsics.h"
 

@@ -22,21 +22,15 @@
 // Cache-hinted loads and stores. CUDA's sm_32_intrinsics.h declares __ldca, __ldlu, __stwb,
 // __stcg and __stcs for every scalar and vector type; clang's CUDA wrappers define the other
 // hints but not these five, so against a real toolkit a kernel that streams its output with
-// __stcs loses its body. A hint does not change what a thread reads or writes: plain accesses,
-// and a store converts its value to the pointee as the toolkit's overloads do. The model
-// headers define all ten themselves (__COOPCHECK_CACHE_HINTS).
+// __stcs loses its body. The model headers define all ten themselves (__COOPCHECK_CACHE_HINTS).
 #if !defined(__COOPCHECK_CACHE_HINTS) && !defined(__HIP__)
 #define __COOPCHECK_CACHE_HINTS 1
-template <typename T> static __inline__ __device__ T __ldca(const T *ptr) { return *ptr; }
-template <typename T> static __inline__ __device__ T __ldlu(const T *ptr) { return *ptr; }
-#define __COOPCHECK_STORE_HINT(NAME)                                                              \
-  template <typename T, typename V> static __inline__ __device__ void NAME(T *ptr, V value) {      \
-    *ptr = value;                                                                                  \
-  }
+#include "cache_hints.h" // beside this header, as above
+__COOPCHECK_LOAD_HINT(__ldca)
+__COOPCHECK_LOAD_HINT(__ldlu)
 __COOPCHECK_STORE_HINT(__stwb)
 __COOPCHECK_STORE_HINT(__stcg)
 __COOPCHECK_STORE_HINT(__stcs)
-#undef __COOPCHECK_STORE_HINT
 #endif
 
 #endif // __COOPCHECK_NVCC_COMPAT_H
