@@ -124,26 +124,6 @@ public:
   }
 };
 
-/// Locals to SSA values, keeping the control flow as written (branches map to source).
-void promoteLocals(llvm::Module &M) {
-  llvm::PassBuilder Builder;
-  llvm::LoopAnalysisManager LAM;
-  llvm::FunctionAnalysisManager FAM;
-  llvm::CGSCCAnalysisManager CGAM;
-  llvm::ModuleAnalysisManager MAM;
-  Builder.registerModuleAnalyses(MAM);
-  Builder.registerCGSCCAnalyses(CGAM);
-  Builder.registerFunctionAnalyses(FAM);
-  Builder.registerLoopAnalyses(LAM);
-  Builder.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  llvm::FunctionPassManager Functions;
-  Functions.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
-  Functions.addPass(llvm::PromotePass());
-  llvm::ModulePassManager Passes;
-  Passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Functions)));
-  Passes.run(M, MAM);
-}
-
 /// One lowering; the error is Clang's first.
 llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine) {
   DeviceModule Result;
@@ -160,7 +140,7 @@ llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine) 
   if (!Result.Module)
     return llvm::createStringError(Errors.Message.empty() ? "the device code could not be lowered"
                                                           : Errors.Message);
-  promoteLocals(*Result.Module);
+  Result.promoteAllLocals();
   return Result;
 }
 
@@ -178,6 +158,33 @@ void setLoweringOptions(CodeGenOptions &Options) {
 
 } // namespace
 
+void DeviceModule::promoteLocals(llvm::ArrayRef<const llvm::Function *> Functions) {
+  llvm::PassBuilder Builder;
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  Builder.registerModuleAnalyses(MAM);
+  Builder.registerCGSCCAnalyses(CGAM);
+  Builder.registerFunctionAnalyses(FAM);
+  Builder.registerLoopAnalyses(LAM);
+  Builder.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::FunctionPassManager Passes;
+  Passes.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
+  Passes.addPass(llvm::PromotePass());
+  for (const llvm::Function *F : Functions)
+    if (!F->isDeclaration() && Promoted.insert(F).second)
+      // The module is this object's own: the functions a replay reaches are handed over const.
+      Passes.run(const_cast<llvm::Function &>(*F), FAM);
+}
+
+void DeviceModule::promoteAllLocals() {
+  std::vector<const llvm::Function *> Functions;
+  for (const llvm::Function &F : *Module)
+    Functions.push_back(&F);
+  promoteLocals(Functions);
+}
+
 void ParsedDeclarations::record(std::function<void(ASTConsumer &)> Step) {
   // Declarations a precompiled prefix hands over while CodeGen is running go straight to it.
   if (Lowering)
@@ -187,12 +194,23 @@ void ParsedDeclarations::record(std::function<void(ASTConsumer &)> Step) {
 }
 
 bool ParsedDeclarations::HandleTopLevelDecl(DeclGroupRef D) {
+  if (D.isSingleDecl() && isInstanceBeyondTheFirst(D.getSingleDecl()))
+    return true;
   record([D](ASTConsumer &CodeGen) {
     for (Decl *Each : D)
       if (lowerable(Each))
         CodeGen.HandleTopLevelDecl(DeclGroupRef(Each));
   });
   return true;
+}
+
+bool ParsedDeclarations::isInstanceBeyondTheFirst(const Decl *D) {
+  const auto *Kernel = dyn_cast<FunctionDecl>(D);
+  const FunctionDecl *Pattern =
+      Kernel && Kernel->hasAttr<CUDAGlobalAttr>() && Kernel->doesThisDeclarationHaveABody()
+          ? Kernel->getTemplateInstantiationPattern()
+          : nullptr;
+  return Pattern && ++KernelInstances[Pattern->getCanonicalDecl()] > KernelInstancesLowered;
 }
 
 void ParsedDeclarations::HandleInterestingDecl(DeclGroupRef D) {
@@ -270,7 +288,6 @@ llvm::Expected<DeviceModule> lowerParsedUnit(CompilerInstance &CI, ParsedDeclara
   if (!Result.Module)
     return llvm::createStringError(Messages.Message.empty() ? "the device code could not be lowered"
                                                             : Messages.Message);
-  promoteLocals(*Result.Module);
   return Result;
 }
 

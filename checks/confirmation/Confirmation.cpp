@@ -263,7 +263,7 @@ bool mayWait(const llvm::Function &Kernel, const UnitToConfirm &Unit) {
 }
 
 /// The replays of a unit's kernels, once its device side is lowered.
-void confirmFindings(const UnitToConfirm &Unit, const analysis::DeviceModule &IR,
+void confirmFindings(const UnitToConfirm &Unit, analysis::DeviceModule &IR,
                      model::Platform Platform, const ConfirmOptions &Options,
                      std::vector<report::Finding> &Findings) {
   std::vector<report::Finding> Deadlocks;
@@ -298,6 +298,7 @@ void confirmFindings(const UnitToConfirm &Unit, const analysis::DeviceModule &IR
       S.Shape.ExitReleasesBlockBarrier = model::exitReleasesBlockBarrier(Platform);
       S.Shape.WarpRunsInLockstep = model::warpRunsInLockstep(Platform);
     }
+    IR.promoteLocals(model::executor::reachableFunctions(Kernel));
     Replay.run(Shapes);
     Deadlocks.insert(Deadlocks.end(), Replay.Deadlocks.begin(), Replay.Deadlocks.end());
   }

@@ -5,6 +5,8 @@
 #include "runtime-model/semantics/DeviceModuleMarks.h"
 #include "test/unit/report/TempTree.h"
 #include "tools/coopcheck/TidyRunner.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
@@ -48,9 +50,12 @@ std::vector<std::string> deviceArguments() {
   return analysis::parseArguments(model::Platform::Cuda, analysis::ParseOptions(), nullptr);
 }
 
-/// The module as text, less where its files are: the rules' parse runs in the unit's directory,
-/// the separate lowering in the process's, so a file's name and directory split differently.
-std::string printed(const analysis::DeviceModule &IR) {
+/// The module as text once every function's locals are promoted (as the separate lowering
+/// does at once, and the rules' lowering for the functions a replay reaches), less where its
+/// files are: the rules' parse runs in the unit's directory, the separate lowering in the
+/// process's, so a file's name and directory split differently.
+std::string printed(analysis::DeviceModule &IR) {
+  IR.promoteAllLocals();
   std::string Text;
   llvm::raw_string_ostream Out(Text);
   IR.Module->print(Out, nullptr);
@@ -97,7 +102,12 @@ TEST(RulesParseLowering, AFindingToConfirmLowersTheParseAsTheExecutorWould) {
   TempTree Tree;
   cli::TidyResult Result = rulesParse(Tree, DivergentBarrier);
   ASSERT_TRUE(Result.DeviceIR.has_value());
-  EXPECT_NE(Result.DeviceIR->Module->getFunction("_Z6halvesPi"), nullptr);
+  const llvm::Function *Kernel = Result.DeviceIR->Module->getFunction("_Z6halvesPi");
+  ASSERT_NE(Kernel, nullptr);
+  // Its locals wait for a replay: still in memory.
+  EXPECT_TRUE(llvm::any_of(llvm::instructions(*Kernel), [](const llvm::Instruction &I) {
+    return llvm::isa<llvm::AllocaInst>(I);
+  }));
   EXPECT_EQ(printed(*Result.DeviceIR), separatelyLowered(Tree));
   EXPECT_EQ(fileOfKernel(*Result.DeviceIR, "_Z6halvesPi"), Tree.path("unit.cu"));
   // The findings are the rules' as ever.
@@ -115,6 +125,29 @@ TEST(RulesParseLowering, AUnitWithACompileErrorKeepsItsValidFunctions) {
   EXPECT_TRUE(Broken->isDeclaration());
   EXPECT_TRUE(Broken->hasFnAttribute(model::BodyWithCompileErrors));
   EXPECT_EQ(printed(*Result.DeviceIR), separatelyLowered(Tree));
+}
+
+// A kernel template instantiated many times: its first instances are lowered, which the
+// replays of a finding in it try; the rest are not.
+TEST(RulesParseLowering, TheFirstInstancesOfAKernelTemplate) {
+  TempTree Tree;
+  std::string Source = R"(
+template <int N> __global__ void scaled(int *out) {
+  if (threadIdx.x < N)
+    __syncthreads();
+  out[threadIdx.x] = N;
+}
+void launch(int *out) {
+)";
+  for (int N = 1; N <= 6; ++N)
+    Source += "  scaled<" + std::to_string(N) + "><<<1, 64>>>(out);\n";
+  Source += "}\n";
+  cli::TidyResult Result = rulesParse(Tree, Source.c_str());
+  ASSERT_TRUE(Result.DeviceIR.has_value());
+  unsigned Instances = 0;
+  for (const llvm::Function &F : *Result.DeviceIR->Module)
+    Instances += !F.isDeclaration() && F.getName().contains("scaled");
+  EXPECT_EQ(Instances, analysis::ParsedDeclarations::KernelInstancesLowered);
 }
 
 TEST(RulesParseLowering, OnlyWhenTheReplaysWantIt) {
