@@ -140,7 +140,6 @@ llvm::Expected<DeviceModule> lower(const std::vector<std::string> &CommandLine) 
   if (!Result.Module)
     return llvm::createStringError(Errors.Message.empty() ? "the device code could not be lowered"
                                                           : Errors.Message);
-  Result.promoteAllLocals();
   return Result;
 }
 

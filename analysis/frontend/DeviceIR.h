@@ -2,8 +2,8 @@
 // CodeGen with the same arguments the static rules parsed it with, at -O0 with line tables (every
 // instruction maps back to source), then SROA and mem2reg so that locals become SSA values. When
 // the rules' own parse had those arguments, its AST is lowered where the rules leave it, instead
-// of parsing the unit a second time, and only the functions a replay reaches get their locals
-// promoted: a unit that instantiates a kernel template a hundred times replays a few of them.
+// of parsing the unit a second time. Either way only the functions a replay reaches get their
+// locals promoted: a unit of many kernels replays a few of them.
 #pragma once
 #include "analysis/frontend/CompileErrors.h"
 #include "clang/AST/ASTConsumer.h"
@@ -36,7 +36,7 @@ private:
 };
 
 /// ParseArguments are the compiler arguments of the device-side parse (ParseSetup), without the
-/// file. Every function's locals are promoted. A unit with compile errors is lowered as far as it
+/// file. No function's locals are promoted yet. A unit with compile errors is lowered as far as it
 /// is valid: a function a compile error is in (as CompileErrors finds them) is only declared, and
 /// carries the attribute model::BodyWithCompileErrors. Fails with CodeGen's first error, or Clang's
 /// when nothing could be lowered; prints nothing.

@@ -65,6 +65,7 @@ std::optional<ReplayResult> replay(const ProbeRow &Row, Semantics Model) {
     ADD_FAILURE() << llvm::toString(IR.takeError());
     return ReplayResult();
   }
+  IR->promoteAllLocals();
   const llvm::Function *Kernel = kernelNamed(*IR->Module, Row.Kernel);
   if (!Kernel) {
     ADD_FAILURE() << "no kernel " << Row.Kernel;

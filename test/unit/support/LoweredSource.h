@@ -27,6 +27,7 @@ inline std::optional<analysis::DeviceModule> lowerSource(const std::string &Sour
     ADD_FAILURE() << llvm::toString(IR.takeError());
     return std::nullopt;
   }
+  IR->promoteAllLocals(); // as the replays of its kernels would have them
   return std::move(*IR);
 }
 
