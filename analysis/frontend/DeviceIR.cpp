@@ -193,7 +193,7 @@ void ParsedDeclarations::record(std::function<void(ASTConsumer &)> Step) {
 }
 
 bool ParsedDeclarations::HandleTopLevelDecl(DeclGroupRef D) {
-  if (D.isSingleDecl() && isInstanceBeyondTheFirst(D.getSingleDecl()))
+  if (D.isSingleDecl() && isKernelInstanceNotLowered(D.getSingleDecl()))
     return true;
   record([D](ASTConsumer &CodeGen) {
     for (Decl *Each : D)
@@ -203,7 +203,7 @@ bool ParsedDeclarations::HandleTopLevelDecl(DeclGroupRef D) {
   return true;
 }
 
-bool ParsedDeclarations::isInstanceBeyondTheFirst(const Decl *D) {
+bool ParsedDeclarations::isKernelInstanceNotLowered(const Decl *D) {
   const auto *Kernel = dyn_cast<FunctionDecl>(D);
   const FunctionDecl *Pattern =
       Kernel && Kernel->hasAttr<CUDAGlobalAttr>() && Kernel->doesThisDeclarationHaveABody()

@@ -74,7 +74,7 @@ public:
 private:
   void record(std::function<void(clang::ASTConsumer &)> Step);
   /// Whether D is an instance of a kernel template past the first KernelInstancesLowered.
-  bool isInstanceBeyondTheFirst(const clang::Decl *D);
+  bool isKernelInstanceNotLowered(const clang::Decl *D);
   template <class D> void recordCall(void (clang::ASTConsumer::*Handle)(D *), D *Decl) {
     record([Handle, Decl](clang::ASTConsumer &CodeGen) { (CodeGen.*Handle)(Decl); });
   }
