@@ -1296,6 +1296,8 @@ UniformValue Uniformity::definitionValue(const Stmt *Def) {
 }
 
 UniformValue Uniformity::asmValue(const GCCAsmStmt *Asm) {
+  if (Unit.RejectedAsm && Unit.RejectedAsm(Asm))
+    return UniformValue::unknown();
   if (std::optional<UniformValue> Register = specialRegisterValue(Asm, Unit.WarpSize))
     return *Register;
   if (std::optional<UniformValue> Warp = asmWarpOperationValue(Asm))

@@ -237,6 +237,9 @@ struct UniformityContext {
   /// (CompileErrors::namesInDroppedStatements): a variable or field so named may have been
   /// given a value there, so it is unknown wherever it is read. Null when none.
   const llvm::StringSet<> *DroppedNames = nullptr;
+  /// Whether the compiler rejected inline assembly it kept (CompileErrors::rejects): its outputs
+  /// are unknown. Null: it rejected none.
+  std::function<bool(const clang::GCCAsmStmt *)> RejectedAsm;
   /// Lanes in a warp of the unit's platform: a warp operation whose mask names all of them gives
   /// every lane the same result where its row says so (votes, reductions, broadcasts).
   unsigned WarpSize = 32;

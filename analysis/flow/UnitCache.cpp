@@ -152,6 +152,8 @@ UniformityContext UnitCache::contextFor(const FunctionDecl *F) {
     Context.ParameterMultiples = It->second;
   }
   Context.DroppedNames = Errors.namesInDroppedStatements(F);
+  if (Errors.any())
+    Context.RejectedAsm = [this](const GCCAsmStmt *Asm) { return Errors.rejects(Asm); };
   return Context;
 }
 

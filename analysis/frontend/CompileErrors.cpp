@@ -73,7 +73,14 @@ private:
 /// variable of a type no header declared). What it dropped leaves no mark.
 class ErrorMarks : public RecursiveASTVisitor<ErrorMarks> {
 public:
+  /// ReportsErrorIn: whether the compiler reported an error inside a range.
+  explicit ErrorMarks(llvm::function_ref<bool(SourceRange)> ReportsErrorIn)
+      : ReportsErrorIn(ReportsErrorIn) {}
   std::vector<SourceRange> Ranges;
+  /// Inline assembly an error lies inside, each a mark: nvcc hands PTX to ptxas as written, and
+  /// clang rejects some of it (`%globaltimer_lo` with a single `%`, another target's
+  /// constraints) but keeps the statement whole. What it computes is then unknown.
+  std::vector<const GCCAsmStmt *> RejectedAsm;
   bool VisitExpr(Expr *E) {
     if (E->containsErrors())
       Ranges.push_back(E->getSourceRange());
@@ -84,6 +91,13 @@ public:
       Ranges.push_back(D->getSourceRange());
     return true;
   }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    if (ReportsErrorIn(S->getSourceRange())) {
+      Ranges.push_back(S->getSourceRange());
+      RejectedAsm.push_back(S);
+    }
+    return true;
+  }
   // The initializer of a variable whose type is invalid is dropped, past the variable's own
   // range: the statement declaring it is the mark.
   bool VisitDeclStmt(DeclStmt *S) {
@@ -91,6 +105,9 @@ public:
       Ranges.push_back(S->getSourceRange());
     return true;
   }
+
+private:
+  llvm::function_ref<bool(SourceRange)> ReportsErrorIn;
 };
 
 /// A source position as its file and offset, for sorting and range tests without walking the
@@ -177,17 +194,19 @@ void CompileErrors::findBrokenFunctions() const {
       ++Last;
     return llvm::make_range(First, Last);
   };
+  auto ReportsErrorIn = [&](SourceRange R) { return !ErrorsWithin(R).empty(); };
   FunctionsWithBodies All;
   All.TraverseDecl(Ctx.getTranslationUnitDecl());
   DroppedStatements Gaps(Ctx, All.Functions);
   for (FunctionDecl *F : All.Functions) {
-    ErrorMarks Marks;
+    ErrorMarks Marks(ReportsErrorIn);
     for (ParmVarDecl *P : F->parameters()) // a parameter of a type no header declared
       Marks.TraverseDecl(P);
     Marks.TraverseStmt(F->getBody());
     auto Inside = ErrorsWithin(F->getSourceRange());
     // An error in the signature (a return type no header declared) leaves the body whole.
     auto InBody = F->getBody() ? ErrorsWithin(F->getBody()->getSourceRange()) : Inside;
+    RejectedAsm.insert(Marks.RejectedAsm.begin(), Marks.RejectedAsm.end());
     bool HasErrors = F->isInvalidDecl() || !Inside.empty() || !Marks.Ranges.empty();
     // An error the parser left a mark for keeps the body's shape: the function is analysed,
     // the marked parts (a parameter's type among them) unknown. One it left none for dropped
@@ -217,6 +236,11 @@ void CompileErrors::findBrokenFunctions() const {
       DroppedNames.try_emplace(F, std::move(Names));
     }
   }
+}
+
+bool CompileErrors::rejects(const GCCAsmStmt *Asm) const {
+  findBrokenFunctions();
+  return RejectedAsm.contains(Asm);
 }
 
 const llvm::StringSet<> *CompileErrors::namesInDroppedStatements(const FunctionDecl *F) const {

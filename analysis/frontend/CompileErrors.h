@@ -41,6 +41,9 @@ public:
   /// The identifiers written in the statements the parser dropped from F's body, which were
   /// plain (DroppedStatements): what they name has a value nobody knows. Null when none.
   const llvm::StringSet<> *namesInDroppedStatements(const clang::FunctionDecl *F) const;
+  /// Whether the compiler rejected inline assembly it kept whole (its template or a constraint):
+  /// what the statement computes is unknown.
+  bool rejects(const clang::GCCAsmStmt *Asm) const;
   /// Whether Loc is inside the body of a function an error breaks.
   bool inBrokenFunction(clang::SourceLocation Loc) const;
 
@@ -68,6 +71,7 @@ private:
   mutable std::vector<clang::SourceRange> BrokenRanges;
   mutable std::vector<clang::FunctionDecl *> WithErrors;
   mutable llvm::DenseMap<const clang::FunctionDecl *, llvm::StringSet<>> DroppedNames;
+  mutable llvm::DenseSet<const clang::GCCAsmStmt *> RejectedAsm;
   mutable Counts Totals;
 };
 

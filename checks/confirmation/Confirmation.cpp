@@ -36,12 +36,17 @@ bool needsConfirmation(const report::Finding &F) {
          executorRole(F) != checks::ExecutorRole::None;
 }
 
+/// The source lines a kernel's code comes from, inlined callers included. A kernel of a large
+/// unit reaches many thousands of instructions from a few files: each file's path is made once.
 std::set<SourceLine> linesOf(const llvm::Function &Kernel) {
   std::set<SourceLine> Lines;
+  llvm::DenseMap<const llvm::DIFile *, std::string> Paths;
   for (const llvm::Instruction *I : kernelInstructions(Kernel))
     for (const llvm::DILocation *Loc = I->getDebugLoc().get(); Loc; Loc = Loc->getInlinedAt()) {
-      SourcePoint P = sourcePointOf(*Loc);
-      Lines.insert({normalisedPath(P.File), P.Line});
+      auto [Known, New] = Paths.try_emplace(Loc->getFile());
+      if (New)
+        Known->second = normalisedPath(sourcePointOf(*Loc).File);
+      Lines.insert({Known->second, Loc->getLine()});
     }
   return Lines;
 }
@@ -96,7 +101,7 @@ public:
   KernelReplay(const llvm::Function &Kernel, const ConfirmOptions &Options,
                std::vector<report::Finding> &Findings, WorkSpent &Spent, bool MayWait,
                std::optional<SourceLine> Definition)
-      : Kernel(Kernel), Options(Options), Findings(Findings), Spent(Spent), Lines(linesOf(Kernel)),
+      : Kernel(Kernel), Options(Options), Findings(Findings), Spent(Spent),
         HuntsDeadlocks(Options.ReportDeadlocks && MayWait && hasCollective(Kernel)),
         Definition(std::move(Definition)) {}
 
@@ -133,7 +138,13 @@ public:
 
 private:
   bool inKernel(const report::Finding &F) const {
-    return F.Anchor && Lines.count({normalisedPath(F.Anchor->File), F.Anchor->Line}) > 0;
+    return F.Anchor && lines().count({normalisedPath(F.Anchor->File), F.Anchor->Line}) > 0;
+  }
+  /// Made when a finding is first looked for: most kernels of a unit have none to confirm.
+  const std::set<SourceLine> &lines() const {
+    if (!Lines)
+      Lines = linesOf(Kernel);
+    return *Lines;
   }
   bool unconfirmed(const report::Finding &F) const { return needsConfirmation(F) && inKernel(F); }
   /// A finding of this kernel that replays may still confirm or rule out.
@@ -249,7 +260,7 @@ private:
   const ConfirmOptions &Options;
   std::vector<report::Finding> &Findings;
   WorkSpent &Spent;
-  std::set<SourceLine> Lines;
+  mutable std::optional<std::set<SourceLine>> Lines;
   bool HuntsDeadlocks;
   std::optional<SourceLine> Definition;
 };

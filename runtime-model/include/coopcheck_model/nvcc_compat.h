@@ -33,4 +33,28 @@ __COOPCHECK_STORE_HINT(__stcg)
 __COOPCHECK_STORE_HINT(__stcs)
 #endif
 
+// Host floating-point classification. Against libstdc++, when <math.h> has not put std's
+// isfinite, isnan, isinf and signbit in the global namespace, nvcc's math_functions.h declares
+// them there __host__ __device__, so host code (a CPU reference check) calls isfinite(x)
+// unqualified. clang's wrappers declare them for the device only. These are templates so that
+// <math.h>'s using-declarations, included before or after, stay the better match and do not
+// conflict; the name is parenthesised in case the C library made it a macro.
+#if !defined(__COOPCHECK_HOST_CLASSIFICATION) && !defined(__HIP__)
+#define __COOPCHECK_HOST_CLASSIFICATION 1
+#define __COOPCHECK_HOST_CLASSIFIER(Name, Builtin)                                               \
+  template <typename __T, bool = __is_floating_point(__T)> struct __coopcheck_##Name;             \
+  template <typename __T> struct __coopcheck_##Name<__T, true> {                                  \
+    using type = bool;                                                                            \
+  };                                                                                              \
+  template <typename __T>                                                                         \
+  static inline __host__ typename __coopcheck_##Name<__T>::type(Name)(__T __x) {                  \
+    return Builtin(__x);                                                                          \
+  }
+__COOPCHECK_HOST_CLASSIFIER(isfinite, __builtin_isfinite)
+__COOPCHECK_HOST_CLASSIFIER(isnan, __builtin_isnan)
+__COOPCHECK_HOST_CLASSIFIER(isinf, __builtin_isinf)
+__COOPCHECK_HOST_CLASSIFIER(signbit, __builtin_signbit)
+#undef __COOPCHECK_HOST_CLASSIFIER
+#endif
+
 #endif // __COOPCHECK_NVCC_COMPAT_H
